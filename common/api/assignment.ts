@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Spec §6 and §8 texts for assignment. */
+export const ASSIGN_MSG = {
+  onlyOwners: 'Only team owners can assign to others',
+  onlyOwnAssignments: 'You can only unassign contacts assigned to you.',
+  alreadyAssigned: 'This contact is already assigned to someone else. Only team owners can reassign it.',
+  notActiveMember: 'That person is not an active member of your team.',
+  noContacts: 'No contacts provided',
+  contactNotFound: 'Contact not found',
+  assignFailed: 'Failed to assign contact',
+  unassignFailed: 'Failed to unassign contact',
+} as const;
+
+/** `assigneeId` null unassigns. The requester is always the signed-in user, never a body field. */
+export const assignContactSchema = z.object({ assigneeId: z.uuid().nullable() });
+export type AssignContactInput = z.infer<typeof assignContactSchema>;
+
+export const assignContactsSchema = z.object({
+  contactIds: z
+    .array(z.uuid(), { error: ASSIGN_MSG.noContacts })
+    .min(1, ASSIGN_MSG.noContacts)
+    .max(500, 'At most 500 contacts at once'),
+  assigneeId: z.uuid().nullable(),
+});
+export type AssignContactsInput = z.infer<typeof assignContactsSchema>;
+
+/** Bulk answer: the UI shows 'Assigned N contacts successfully. M failed.' (or the unassign twin). */
+export type AssignContactsResponse = {
+  assigned: string[];
+  failed: { contactId: string; message: string }[];
+};

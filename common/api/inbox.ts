@@ -1,0 +1,405 @@
+/**
+ * The inbox API (`/api/inbox/*`, `/api/contacts/*`, `/api/messages/*`): request schemas, response
+ * types and the spec's user-facing texts for the chats screen. The server validates with these schemas
+ * and the web imports the same types, so the two never drift.
+ *
+ * Errors come back as `{ error: code, message, field? }` with a 4xx status; `message` is always safe
+ * to show. Codes worth a branch in the UI: `window_closed` (409: open the template modal),
+ * `not_found` (404), `validation_failed` / `media_*` (400: show `message` as is), `owner_only` (403).
+ */
+
+import { z } from 'zod';
+import type { InboundContent } from '../message-content';
+
+// ---------------------------------------------------------------------------------------------------
+// Limits and texts (spec §5, §8, §9 — word for word where the spec gives the words)
+// ---------------------------------------------------------------------------------------------------
+
+/** The customer service window: free-form messages only within 24 h of the customer's last message. */
+export const FREEFORM_WINDOW_HOURS = 24;
+export const FREEFORM_WINDOW_MS = FREEFORM_WINDOW_HOURS * 60 * 60 * 1000;
+/** Window colours (spec §4): over 12 h green, 2–12 h amber, under 2 h red and pulsing. */
+export const WINDOW_WARN_MS = 12 * 60 * 60 * 1000;
+export const WINDOW_URGENT_MS = 2 * 60 * 60 * 1000;
+
+export const TEXT_MAX_LENGTH = 4096;
+export const CAPTION_MAX_LENGTH = 1024;
+export const CONTACT_PAGE_SIZE = 50;
+export const MESSAGE_PAGE_SIZE = 50;
+
+const MB = 1024 * 1024;
+/** What the server accepts per kind of attachment (type checked by the file's bytes, not its name). */
+export const MEDIA_LIMITS = {
+  image: { maxBytes: 5 * MB, mimeTypes: ['image/jpeg', 'image/png'] },
+  video: { maxBytes: 16 * MB, mimeTypes: ['video/mp4', 'video/3gpp'] },
+  audio: {
+    maxBytes: 16 * MB,
+    mimeTypes: ['audio/aac', 'audio/mp4', 'audio/mpeg', 'audio/amr', 'audio/ogg'],
+  },
+  document: {
+    maxBytes: 100 * MB,
+    mimeTypes: [
+      'text/plain',
+      'application/vnd.ms-excel',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.ms-powerpoint',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/pdf',
+    ],
+  },
+} as const;
+export type MediaKind = keyof typeof MEDIA_LIMITS;
+/** Thumbnails the browser makes (JPEG/PNG) are at most this big. */
+export const THUMBNAIL_MAX_BYTES = 1 * MB;
+
+/** Document types as the spec lists them, in its order. */
+export const DOCUMENT_EXTENSIONS = ['txt', 'xls', 'xlsx', 'doc', 'docx', 'ppt', 'pptx', 'pdf'] as const;
+export const AUDIO_FORMATS = ['aac', 'mp4', 'mpeg', 'amr', 'ogg'] as const;
+
+/** A size in MB the way the video message shows it ('Your file is 17.25MB.'). */
+export function formatMegabytes(bytes: number): string {
+  return (bytes / MB).toFixed(2);
+}
+
+export const INBOX_MSG = {
+  // Composer media (spec §5)
+  imageType: 'Only JPEG and PNG images are supported',
+  imageSize: 'Image size must be less than 5MB',
+  videoType: (type: string) =>
+    `Unsupported video format. WhatsApp only supports MP4 and 3GPP videos. Your file is ${type}.`,
+  videoSize: (megabytes: string) => `Video exceeds maximum size of 16MB. Your file is ${megabytes}MB.`,
+  documentType: `Unsupported document type. Supported types: ${DOCUMENT_EXTENSIONS.join(', ')}.`,
+  documentSize: 'Document size must be less than 100MB',
+  // Saved-message attachment wording (spec §5), used for audio, which the composer does not offer.
+  audioType: `Unsupported file type. Supported types for audios are: ${AUDIO_FORMATS.join(', ')}`,
+  audioSize: 'File size too large. Maximum size for audios is 16MB',
+  captionTooLong: `Caption cannot exceed ${CAPTION_MAX_LENGTH} characters`,
+  videoOrThumbnailMissing: 'Video or thumbnail is missing',
+  // Sending (spec §5 "Storing a message", §8 "Sending")
+  textRequired: 'message is required for text messages',
+  textTooLong: `Message cannot exceed ${TEXT_MAX_LENGTH} characters`,
+  fileRequired: 'Please choose a file to send',
+  failedToSend: {
+    text: 'Failed to send message',
+    image: 'Failed to send image',
+    video: 'Failed to send video',
+    document: 'Failed to send document',
+    audio: 'Failed to send audio',
+    reaction: 'Failed to send reaction',
+  },
+  sentSuccessfully: {
+    image: 'Image sent successfully',
+    video: 'Video sent successfully',
+    document: 'Document sent successfully',
+    reaction: 'Reaction sent',
+  },
+  noMessageId: 'Failed to send message: No message ID received',
+  sendingVideo: 'Sending video...',
+  // Reactions and replies (spec §4)
+  cannotReact: 'Cannot react to non-existent message',
+  replyDeleted: 'This message was deleted.',
+  replyNotSent: 'This message has not been sent yet, so it cannot be quoted.',
+  // Window (spec §4 "Messaging window"); the UI opens 'Send Template Message' on window_closed.
+  windowClosed:
+    'More than 24 hours have passed since this customer last messaged you. Until they reply, you can only send an approved template.',
+  onlyFailedRetry: 'Only a failed message can be sent again.',
+  // Account access in the chat (spec §8)
+  accountNotConnected: 'WhatsApp account not connected. Please connect your account in settings.',
+  teamAccountNotFound: 'Team WhatsApp account not found. Please contact your team admin.',
+  teamAccountInaccessible: 'Unable to access team WhatsApp account. Please refresh the page.',
+  teamAccountUnavailable: 'Team WhatsApp account temporarily unavailable. Please try again.',
+  tokenMissing: 'WhatsApp access token not found. Please reconnect your WhatsApp account.',
+  // Contact list (spec §2)
+  emptyUnassigned: 'No unassigned contacts',
+  emptyMine: 'No contacts assigned to you',
+  emptyTeam: 'No contacts assigned to team members',
+  searchPlaceholder: 'Search contacts...',
+  unknownName: 'Unknown',
+  loadingMessages: 'Loading messages...',
+  errorLoadingMessages: 'Error loading messages. Please try again.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Contact list
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Unassigned: nobody; mine: the caller; team: a teammate other than the caller (only with the
+ * `viewTeam` ability: owners). Archived contacts are in no tab (they come back on a new message).
+ */
+export const INBOX_TABS = ['unassigned', 'mine', 'team'] as const;
+export type InboxTab = (typeof INBOX_TABS)[number];
+
+const uuid = z.uuid();
+/** `tagIds=a,b,c`: contacts carrying ANY of these tags. */
+const tagIdList = z
+  .string()
+  .max(37 * 50)
+  .optional()
+  .transform((v) => (v ? [...new Set(v.split(',').filter(Boolean))] : []))
+  .pipe(z.array(uuid).max(50));
+/** Name or phone, case-insensitive, anywhere in the text ('maya', 'pat', '+1 650', '0199'). */
+const searchQuery = z
+  .string()
+  .max(100)
+  .optional()
+  .transform((v) => v?.trim() ?? '');
+
+export const inboxFilterQuerySchema = z.object({ q: searchQuery, tagIds: tagIdList });
+export type InboxFilterQuery = z.input<typeof inboxFilterQuerySchema>;
+
+export const contactListQuerySchema = inboxFilterQuerySchema.extend({
+  tab: z.enum(INBOX_TABS).default('unassigned'),
+  /** `nextCursor` of the previous page; opaque. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(CONTACT_PAGE_SIZE),
+});
+export type ContactListQuery = z.input<typeof contactListQuerySchema>;
+
+export type TagSummary = { id: string; name: string };
+export type UserSummary = {
+  id: string;
+  /** The part of the e-mail before the @ (spec §6 "Assignee label"). */
+  label: string;
+};
+
+/** What the caller may do with a contact; the UI reads these and never re-derives rules. */
+export type ContactAbilities = {
+  /** Inside the 24-hour window: text and media may be sent. Otherwise only a template. */
+  sendFreeform: boolean;
+};
+
+/** A row of the contact list; also the `contact` of `contact.updated` live events. */
+export type ContactListItem = {
+  id: string;
+  waId: string;
+  /** The name the team typed, else WhatsApp's profile name; '' stays '' (the UI shows 'Unknown'). */
+  name: string;
+  /** With a leading '+'. */
+  phone: string;
+  tags: TagSummary[];
+  assignee: UserSummary | null;
+  lastMessageAt: string | null;
+  lastMessagePreview: string | null;
+  lastMessageDirection: 'incoming' | 'outgoing' | null;
+  unreadCount: number;
+  /** The customer's latest message: the window runs 24 h from here. Null: no timer. */
+  lastIncomingAt: string | null;
+  /** lastIncomingAt + 24 h, or null. Compare with `serverNow` (the sandbox can move its clock). */
+  windowClosesAt: string | null;
+  archived: boolean;
+  blocked: boolean;
+  createdAt: string;
+  updatedAt: string;
+  abilities: ContactAbilities;
+};
+
+/** The conversation header: the list item plus what only the open chat needs. */
+export type ContactDetail = ContactListItem & { profileName: string; notes: string };
+
+export type ContactListResponse = {
+  contacts: ContactListItem[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /**
+   * The server's clock for the messaging window (ISO). It is the sandbox clock when the account talks
+   * to the built-in sandbox; compute window timers as `windowClosesAt - serverNow` shifted by the
+   * time elapsed since the response, not against the browser's clock alone.
+   */
+  serverNow: string;
+};
+
+/** GET /api/inbox/counts (accepts the list's `q` and `tagIds` too). */
+export type InboxCountsResponse = {
+  unassigned: number;
+  mine: number;
+  /** Null when the caller has no team-wide view (the tab is hidden). */
+  team: number | null;
+  abilities: { viewTeam: boolean };
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------------------
+
+export const messageListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(MESSAGE_PAGE_SIZE),
+  /** `nextCursor` of the previous (newer) page: older messages come next. */
+  before: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z_[0-9a-f-]{36}$/, 'Invalid cursor')
+    .optional(),
+});
+export type MessageListQuery = z.input<typeof messageListQuerySchema>;
+
+export type MessageDirection = 'incoming' | 'outgoing';
+/** pending: clock; sent: one check; delivered: two grey; read/played: two blue; failed: red alert. */
+export type MessageStatus = 'pending' | 'sent' | 'delivered' | 'read' | 'played' | 'failed';
+
+export type MessageMedia = {
+  id: string;
+  kind: 'image' | 'video' | 'audio' | 'document' | 'sticker';
+  mimeType: string | null;
+  filename: string | null;
+  fileSize: number | null;
+  /** pending: incoming media still downloading ('Downloading...'); failed: could not be fetched. */
+  status: 'pending' | 'ready' | 'failed';
+  /** Same-origin URL of the file once ready (`?download=1` for an attachment). */
+  url: string | null;
+  /** The browser-made thumbnail of an outgoing image or video, when one was uploaded. */
+  thumbnailUrl: string | null;
+};
+
+export type MessageReaction = {
+  emoji: string;
+  /** 'business' (the team reacts as the business) or 'customer:<wa_id>'. */
+  reactor: string;
+  direction: MessageDirection;
+  /** The business's own reactions: pending until Meta accepts, then sent/delivered/read. */
+  status: string;
+  sentBy: UserSummary | null;
+  timestamp: string;
+};
+
+export type MessageError = {
+  /** Meta's error code when there was one (131047…). */
+  code: number | null;
+  /** The user-facing text (spec §8), e.g. 'Failed to send message: No message ID received'. */
+  message: string;
+  /** What the UI can offer next to it. */
+  action: 'reconnect' | 'use_template' | 'retry_later' | 'none';
+};
+
+/** The quoted message of a reply. `deleted`: not found, show 'This message was deleted.'. */
+export type MessageReplyTarget = {
+  externalId: string;
+  messageId: string | null;
+  direction: MessageDirection | null;
+  type: string | null;
+  preview: string | null;
+  deleted: boolean;
+};
+
+export type MessageAbilities = {
+  /** Has a provider id and the window is open. Otherwise: 'Cannot react to non-existent message'. */
+  react: boolean;
+  /** A failed outgoing message: POST /api/messages/:id/retry. */
+  retry: boolean;
+  /** Incoming, not read yet, with a provider id: POST /api/messages/:id/read once it is >50 % visible. */
+  markRead: boolean;
+};
+
+/**
+ * The typed content of a message, by `kind` (the same for both directions; outgoing media carries the
+ * caption and file name here and the file in `media`). Extra keys: `context` (reply/forward info),
+ * `referral` (click-to-WhatsApp ad) and `errors` (Meta's errors on an unsupported message).
+ * Reactions are never messages: they arrive on their target's `reactions`.
+ */
+export type MessageContent = (
+  | Exclude<InboundContent, { kind: 'reaction' }>
+  | { kind: 'template'; name: string; language: string; body: string }
+) & {
+  context?: {
+    replyToExternalId: string | null;
+    isForwarded: boolean;
+    isFrequentlyForwarded: boolean;
+  } | null;
+  referral?: Record<string, unknown> | null;
+};
+
+/** A message as the conversation shows it; also the `message` of message.created/updated live events. */
+export type InboxMessage = {
+  id: string;
+  contactId: string;
+  direction: MessageDirection;
+  /** text, image, video, document, audio, sticker, location, contacts, interactive, button, order, system, unsupported, template… */
+  type: string;
+  /** The text or caption (what a person reads). */
+  body: string;
+  /** One line for lists and notifications ('📷 Photo'). */
+  preview: string;
+  content: MessageContent;
+  /** Meta's wamid; null while an outgoing message is pending (or failed before Meta accepted it). */
+  externalId: string | null;
+  /** Incoming messages have no status icon (stored as delivered/read). */
+  status: MessageStatus;
+  error: MessageError | null;
+  replyTo: MessageReplyTarget | null;
+  media: MessageMedia | null;
+  /** Reactions on this message; removed ones ('' emoji) and failed business reactions are left out. */
+  reactions: MessageReaction[];
+  /** The teammate who sent an outgoing message. */
+  sentBy: UserSummary | null;
+  /** The browser's 'temp-…' id of the send that created this row: replace the optimistic one in place. */
+  clientRef: string | null;
+  /** Meta's timestamp for incoming, the send time for outgoing: order by this. */
+  timestamp: string;
+  createdAt: string;
+  updatedAt: string;
+  abilities: MessageAbilities;
+};
+
+export type ConversationResponse = {
+  contact: ContactDetail;
+  /** Newest first. */
+  messages: InboxMessage[];
+  /** Pass as `before` to load older messages; null when there are none. */
+  nextCursor: string | null;
+  serverNow: string;
+};
+
+export type ContactResponse = { contact: ContactDetail; serverNow: string };
+
+/** The browser's temporary id of an optimistic message (spec §4: prefixed temp-). */
+export const clientRefSchema = z
+  .string()
+  .trim()
+  .min(6)
+  .max(100)
+  .regex(/^temp-[A-Za-z0-9_.:-]+$/, 'clientRef must look like temp-…');
+
+const replyToMessageId = z.uuid().optional();
+
+/** POST /api/contacts/:contactId/messages */
+export const sendTextSchema = z.object({
+  clientRef: clientRefSchema,
+  text: z
+    .string({ error: INBOX_MSG.textRequired })
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, INBOX_MSG.textRequired).max(TEXT_MAX_LENGTH, INBOX_MSG.textTooLong)),
+  replyToMessageId,
+});
+export type SendTextInput = z.input<typeof sendTextSchema>;
+
+/**
+ * POST /api/contacts/:contactId/messages/media, multipart/form-data with these fields plus `file` (the
+ * attachment) and optionally `thumbnail` (a JPEG/PNG the browser made). `kind` says which button was
+ * used; when given, the file's bytes must be of that kind (else that kind's message), when absent the
+ * bytes decide. A document's name gets the extension its bytes call for ('invoice.jpg' holding a PDF is
+ * sent as 'invoice.pdf'). Errors: 400 with code `media_type` or `media_too_large` and the spec's text.
+ */
+export const sendMediaFieldsSchema = z.object({
+  clientRef: clientRefSchema,
+  kind: z.enum(['image', 'video', 'document', 'audio']).optional(),
+  caption: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() ?? '')
+    .pipe(z.string().max(CAPTION_MAX_LENGTH, INBOX_MSG.captionTooLong)),
+  replyToMessageId,
+});
+export type SendMediaFields = z.input<typeof sendMediaFieldsSchema>;
+
+/** POST /api/messages/:messageId/reactions — '' removes the business's reaction. */
+export const reactSchema = z.object({
+  emoji: z
+    .string()
+    .max(32)
+    .refine((v) => v === '' || !/\s/.test(v), 'Invalid emoji'),
+});
+export type ReactInput = z.input<typeof reactSchema>;
+
+/** 202 from the send, media, retry and reaction routes; 200 from read. */
+export type MessageResponse = { message: InboxMessage };

@@ -1,0 +1,91 @@
+/**
+ * The sandbox's customer phone API (/sandbox/api): what the server presents and the /sandbox page
+ * reads. Declared once here so the two cannot drift.
+ */
+export type PhoneNumber = {
+  id: string;
+  wabaId: string;
+  businessId: string;
+  businessName: string;
+  displayPhoneNumber: string;
+  verifiedName: string;
+  createdAt: string;
+};
+
+export type Party = 'customer' | 'business';
+
+export type CustomerSummary = {
+  waId: string;
+  name: string;
+  unread: number;
+  lastMessage: { preview: string; from: Party; status: string; timestamp: string } | null;
+};
+
+export type RenderedTemplate = {
+  header:
+    | { kind: 'text'; text: string }
+    | { kind: 'image' | 'video' | 'document'; mediaId: string | null }
+    | null;
+  body: string;
+  footer: string | null;
+  buttons: { type: string; text: string }[];
+};
+
+export type ChatMessage = {
+  id: string;
+  from: Party;
+  type: string;
+  text: string | null;
+  media: {
+    id: string;
+    url: string;
+    kind: string;
+    mimeType: string;
+    filename: string | null;
+    caption: string | null;
+  } | null;
+  template: RenderedTemplate | null;
+  location: { latitude: number; longitude: number; name?: string; address?: string } | null;
+  reactions: { emoji: string; from: Party }[];
+  context: { id: string; from: Party; preview: string } | null;
+  status: string;
+  timestamp: string;
+};
+
+export type Chat = {
+  customer: { waId: string; name: string };
+  now: string;
+  window: { open: boolean; closesAt: string | null };
+  messages: ChatMessage[];
+};
+
+export type FailNextSends = { code: 429 | 500 | 131047; count: number };
+
+export type Settings = {
+  duplicateDeliveries: boolean;
+  batchUpdates: boolean;
+  outOfOrderStatuses: boolean;
+  failNextSends: FailNextSends | null;
+  clockOffsetSeconds: number;
+  templateReviewSeconds: number;
+};
+
+export type SettingsView = { settings: Settings; now: string };
+
+export type TemplateSummary = {
+  id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  rejectedReason: string | null;
+};
+
+export type SignupResult = {
+  code: string;
+  event: 'FINISH';
+  data: { phone_number_id: string; waba_id: string; business_id: string };
+  phoneNumber: PhoneNumber;
+};
+
+/** A failed call with the server's message when it sent one. */

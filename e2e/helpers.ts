@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+const SCREENS_DIR = path.resolve(process.cwd(), '.tmp/screens');
+mkdirSync(SCREENS_DIR, { recursive: true });
+
+/** A fresh address per test, so runs never collide even against a reused database. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** Saves a screenshot (full page unless a modal is open) to .tmp/screens/<name>.png for visual review. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+/** Creates an account through the API; the browser context keeps the session cookie. */
+export async function signUpViaApi(page: Page, email: string, password: string): Promise<void> {
+  const response = await page.request.post('/api/auth/sign-up', {
+    data: { email, password, confirmPassword: password },
+  });
+  if (response.status() !== 201)
+    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+}
+
+export async function signOutViaApi(page: Page): Promise<void> {
+  await page.request.post('/api/auth/sign-out');
+}
+
+export type SandboxSignup = {
+  code: string;
+  data: { phone_number_id: string; waba_id: string; business_id: string };
+  phoneNumber: { id: string; displayPhoneNumber: string; verifiedName: string };
+};
+
+/** The sandbox's side of embedded signup: a new business number and a single-use code for it. */
+export async function createSandboxNumber(
+  request: APIRequestContext,
+  businessName: string,
+): Promise<SandboxSignup> {
+  const response = await request.post('/sandbox/api/signup', { data: { businessName } });
+  if (response.status() !== 201)
+    throw new Error(`sandbox signup failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as SandboxSignup;
+}
+
+/** A system-user token for a sandbox number, as a self-hoster would create in Business Manager. */
+export async function sandboxSystemToken(request: APIRequestContext, phoneNumberId: string): Promise<string> {
+  const response = await request.post(`/sandbox/api/phone-numbers/${phoneNumberId}/token`);
+  if (response.status() !== 201)
+    throw new Error(`sandbox token failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** Completes onboarding through the API for the signed-in user of `page`. */
+export async function completeOnboardingViaApi(
+  page: Page,
+  profile = {
+    name: 'Jane Cooper',
+    companyName: 'Acme Furniture',
+    phoneNumber: '7700 900123',
+    dialCode: '+44',
+  },
+): Promise<void> {
+  const response = await page.request.post('/api/onboarding', { data: profile });
+  if (!response.ok()) throw new Error(`onboarding failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * Connects a new sandbox number for the signed-in user of `page` through the same endpoint the
+ * 'Continue with Facebook' button uses (the sandbox's code, then the app's exchange).
+ */
+export async function connectSandboxNumberViaApi(page: Page, businessName: string): Promise<SandboxSignup> {
+  const signup = await createSandboxNumber(page.request, businessName);
+  const response = await page.request.post('/api/whatsapp/connect/embedded', {
+    data: {
+      code: signup.code,
+      wabaId: signup.data.waba_id,
+      phoneNumberId: signup.data.phone_number_id,
+      businessId: signup.data.business_id,
+    },
+  });
+  if (response.status() !== 201)
+    throw new Error(`connect failed: ${response.status()} ${await response.text()}`);
+  return signup;
+}

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import {
+  completeOnboardingViaApi,
+  connectSandboxNumberViaApi,
+  screenshot,
+  signUpViaApi,
+  uniqueEmail,
+} from './helpers';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+test('the owner saves a message with a PDF; a member sees it read-only and cannot change it', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page, uniqueEmail('owner'), 'correct-horse');
+  await completeOnboardingViaApi(page);
+  await connectSandboxNumberViaApi(page, 'Harbor Bikes');
+
+  await page.goto('/app/settings/saved-messages');
+  await page.getByRole('button', { name: 'Create Saved Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Saved Message' });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await dialog.getByLabel('Title').fill('Price list');
+  await dialog.getByLabel('Message').fill('Here is our spring price list.');
+  await dialog.getByLabel('Upload Attachment').setInputFiles({
+    name: 'prices.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(dialog.getByTestId('saved-attachment')).toHaveText(/document: prices\.pdf/);
+  await screenshot(page, '70-saved-message-create', { fullPage: false });
+  await save.click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('saved-message').filter({ hasText: 'Price list' });
+  await expect(row).toContainText('Here is our spring price list.');
+  await expect(row.getByTestId('saved-message-attachment')).toHaveText('document: prices.pdf');
+  await screenshot(page, '71-saved-messages-owner');
+
+  // Invite a member; they sign up with the invited address and join the team.
+  const memberEmail = uniqueEmail('member');
+  const invited = await page.request.post('/api/team/invitations', { data: { email: memberEmail } });
+  expect(invited.status()).toBe(201);
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  try {
+    await signUpViaApi(memberPage, memberEmail, 'member-pass');
+    await memberPage.goto('/app/settings/saved-messages');
+    const memberRow = memberPage.getByTestId('saved-message').filter({ hasText: 'Price list' });
+    await expect(memberRow).toBeVisible();
+    await expect(memberPage.getByTestId('saved-read-only')).toBeVisible();
+    await expect(memberPage.getByRole('button', { name: 'Create Saved Message' })).toHaveCount(0);
+    await expect(memberPage.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+    await screenshot(memberPage, '72-saved-messages-member');
+
+    const list = await (await memberPage.request.get('/api/saved-messages')).json();
+    const id = list.savedMessages[0].id as string;
+    const file = await memberPage.request.get(list.savedMessages[0].attachment.url);
+    expect(file.status()).toBe(200);
+    expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
+    const forgedEdit = await memberPage.request.put(`/api/saved-messages/${id}`, { data: { name: 'Mine' } });
+    expect(forgedEdit.status()).toBe(403);
+    expect((await forgedEdit.json()).message).toBe('Only team owners can edit saved messages.');
+    const forgedDelete = await memberPage.request.delete(`/api/saved-messages/${id}`);
+    expect(forgedDelete.status()).toBe(403);
+    expect((await forgedDelete.json()).message).toBe('Only team owners can delete saved messages.');
+  } finally {
+    await memberContext.close();
+  }
+});

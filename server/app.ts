@@ -1,0 +1,162 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { publicScope, routeAccessPlugin } from './auth/route-access';
+import type { DatabaseHandle } from './db/client';
+import type { Env } from './env';
+import { HttpError } from './lib/http-errors';
+import { livePlugin } from './live/plugin';
+import { loggerOptions } from './logger';
+import { createMetrics, type Metrics, metricsPlugin, registerBacklogGauges } from './metrics';
+import { authRoutes } from './routes/auth';
+import { contactRoutes } from './routes/contacts';
+import { assignmentRoutes } from './routes/contacts/assignment';
+import { contactDetailRoutes } from './routes/contacts/details';
+import { devRoutes } from './routes/dev';
+import { earlyAccessRoutes } from './routes/early-access';
+import { geoRoutes } from './routes/geo';
+import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
+import { messageRoutes } from './routes/messages';
+import { onboardingRoutes } from './routes/onboarding';
+import { profileRoutes } from './routes/profile';
+import { savedMessageRoutes } from './routes/saved-messages';
+import { sessionRoutes } from './routes/session';
+import { tagRoutes } from './routes/tags';
+import { teamRoutes } from './routes/team';
+import { templateRoutes } from './routes/templates';
+import { webhookRoutes } from './routes/webhooks';
+import { whatsappRoutes } from './routes/whatsapp';
+import { sandboxPlugin } from './sandbox/plugin';
+import { spaPlugin } from './spa';
+
+export type AppOptions = {
+  env: Env;
+  database: DatabaseHandle;
+  metrics?: Metrics;
+  /** Serve the built web app from web/dist (off in API tests). */
+  serveWeb?: boolean;
+  logger?: Logger;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: DatabaseHandle;
+  }
+}
+
+/** Builds the whole server without listening: main.ts listens, tests call inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: loggerOptions(env.logLevel) }),
+    trustProxy: env.nodeEnv === 'production',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .code(404)
+      .send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  const metrics = options.metrics ?? createMetrics();
+  registerBacklogGauges(metrics, database.db);
+  await app.register(metricsPlugin, { metrics });
+  await app.register(routeAccessPlugin);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  // At the root, so the OpenAPI document sees every route's schema.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Switchboard API', version: '0.1.0', description: 'Shared team inbox on WhatsApp' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sb_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (docs) => {
+    publicScope(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
+
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(onboardingRoutes, { prefix: '/api' });
+  await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(teamRoutes, { prefix: '/api' });
+  await app.register(earlyAccessRoutes, { prefix: '/api' });
+  await app.register(geoRoutes, { prefix: '/api' });
+  await app.register(devRoutes, { prefix: '/api/dev' });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(assignmentRoutes, { prefix: '/api' });
+  await app.register(contactDetailRoutes, { prefix: '/api' });
+  await app.register(tagRoutes, { prefix: '/api' });
+  await app.register(messageRoutes, { prefix: '/api' });
+  await app.register(templateRoutes, { prefix: '/api' });
+  await app.register(savedMessageRoutes, { prefix: '/api' });
+  await app.register(livePlugin);
+  await app.register(mediaRoutes, { prefix: '/api' });
+  await app.register(whatsappRoutes, { prefix: '/api' });
+  await app.register(webhookRoutes, { prefix: '/webhooks' });
+  if (env.sandbox) await app.register(sandboxPlugin, { prefix: '/sandbox' });
+  if (options.serveWeb) await app.register(spaPlugin);
+
+  return app as unknown as FastifyInstance;
+}
+
+/** User mistakes become 4xx with a readable message; only our own faults are 5xx. */
+function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply
+      .code(error.statusCode)
+      .send({ error: error.code, message: error.message, field: error.field });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+    const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
+    return reply.code(400).send({
+      error: 'validation_failed',
+      message: `${first?.message ?? 'Invalid request'}${where}`,
+      field,
+      issues: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    const badJson =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+    return reply.code(status).send({
+      error: badJson ? 'invalid_json' : (error.code ?? 'bad_request').replace(/^FST_ERR_/, '').toLowerCase(),
+      message: badJson ? 'The request body is not valid JSON.' : error.message,
+    });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply
+    .code(500)
+    .send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+}

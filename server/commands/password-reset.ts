@@ -1,0 +1,55 @@
+import { MSG } from '@common/messages';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords';
+import { deleteUserSessions } from '../auth/sessions';
+import type { Database } from '../db/client';
+import { passwordResets, users } from '../db/schema';
+import { randomToken, sha256Hex } from '../lib/crypto';
+import { badRequest } from '../lib/http-errors';
+import { queueEmail } from '../mail/mailer';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Mails a one-hour reset link when the address has an account; does nothing visible otherwise. */
+export async function requestPasswordReset(db: Database, email: string, baseUrl: string): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return;
+
+  const token = randomToken();
+  const link = `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    await queueEmail(tx, {
+      to: email,
+      subject: 'Reset your Switchboard password',
+      text: `Someone asked to reset the password of your Switchboard account.\n\nSet a new password here (the link works for one hour):\n${link}\n\nIf it wasn't you, ignore this e-mail; your password stays as it is.`,
+      html: `<p>Someone asked to reset the password of your Switchboard account.</p><p><a href="${link}">Set a new password</a> (the link works for one hour).</p><p>If it wasn't you, ignore this e-mail; your password stays as it is.</p>`,
+    });
+  });
+}
+
+/** Sets a new password from a reset link; the link works once, and every session is signed out. */
+export async function resetPassword(db: Database, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256Hex(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw badRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+    await deleteUserSessions(tx, reset.userId);
+  });
+}

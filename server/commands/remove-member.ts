@@ -1,0 +1,76 @@
+import { TEAM_MSG } from '@common/api/team';
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit-log';
+import type { Database } from '../db/client';
+import { contacts, teamMembers, teams } from '../db/schema';
+import { type InboxChange, publishChanges } from '../inbound/inbox-changes';
+import { badRequest, forbidden, notFound } from '../lib/http-errors';
+import type { PolicyActor } from '../policies/define-policy';
+import { memberPolicy, teamPolicy } from '../policies/team';
+
+type MemberRow = typeof teamMembers.$inferSelect;
+
+/**
+ * Removes a member or withdraws an invitation (owners only, never themselves). Access ends at once:
+ * the removed user's sessions stay signed in, but every team route answers 403 from the next request.
+ * Contacts assigned to them go back to Unassigned. The change and its audit entry share a transaction.
+ */
+export async function removeMember(
+  db: Database,
+  { actor, memberId }: { actor: NonNullable<PolicyActor>; memberId: string },
+): Promise<{ member: MemberRow; unassignedContacts: number }> {
+  if (!actor.teamId) throw notFound(TEAM_MSG.noTeam, 'no_team');
+  teamPolicy.authorize(actor, 'removeMembers', { id: actor.teamId });
+  const teamId = actor.teamId;
+
+  const result = await db.transaction(async (tx) => {
+    const [member] = await tx
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.id, memberId), eq(teamMembers.teamId, teamId)))
+      .for('update');
+    if (!member) throw notFound(TEAM_MSG.memberNotFound);
+    if (member.userId === actor.id) throw badRequest(TEAM_MSG.cannotRemoveSelf, 'cannot_remove_self');
+    if (member.role === 'owner') throw forbidden(TEAM_MSG.ownerCannotBeRemoved, 'forbidden');
+    memberPolicy.authorize(actor, 'remove', member);
+
+    await tx.delete(teamMembers).where(eq(teamMembers.id, member.id));
+
+    let unassigned: { id: string; accountId: string }[] = [];
+    const [team] = await tx
+      .select({ accountId: teams.whatsappAccountId })
+      .from(teams)
+      .where(eq(teams.id, teamId))
+      .limit(1);
+    if (member.userId && team?.accountId) {
+      unassigned = await tx
+        .update(contacts)
+        .set({ assignedTo: null, updatedAt: new Date() })
+        .where(and(eq(contacts.accountId, team.accountId), eq(contacts.assignedTo, member.userId)))
+        .returning({ id: contacts.id, accountId: contacts.accountId });
+    }
+
+    await recordAudit(tx, {
+      actorId: actor.id,
+      teamId,
+      action: 'member.removed',
+      subjectType: 'team_member',
+      subjectId: member.id,
+      details: {
+        email: member.email,
+        role: member.role,
+        status: member.status,
+        unassignedContacts: unassigned.length,
+      },
+    });
+    return { member, unassigned };
+  });
+
+  // After commit: teammates' lists move the contacts to Unassigned live.
+  publishChanges(
+    result.unassigned.map(
+      (c): InboxChange => ({ kind: 'contact.assigned', accountId: c.accountId, contactId: c.id }),
+    ),
+  );
+  return { member: result.member, unassignedContacts: result.unassigned.length };
+}

@@ -1,0 +1,250 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps, users } from './accounts';
+import { whatsappAccounts } from './teams';
+
+/** Contacts with messages first, newest first; the ones without any last (never null, so keysets work). */
+export const CONTACT_SORT_KEY = sql.raw(`(coalesce(last_message_at, '-infinity'::timestamptz))`);
+/** What 'Search contacts...' matches: the shown name (lowercased) and the phone digits. */
+export const CONTACT_SEARCH_TEXT = sql.raw(`(lower(coalesce(custom_name, profile_name)) || ' ' || phone)`);
+
+const accountId = () =>
+  uuid('account_id')
+    .notNull()
+    .references(() => whatsappAccounts.id, { onDelete: 'cascade' });
+
+/** A customer of the business, one per WhatsApp id per connected number. The contact is the thread. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    accountId: accountId(),
+    waId: text('wa_id').notNull(),
+    /** The number in E.164 digits without '+' (the UI shows it with a leading +). */
+    phone: text('phone').notNull(),
+    /** WhatsApp's profile name, refreshed by every inbound message; may be ''. */
+    profileName: text('profile_name').notNull().default(''),
+    /** A name the team typed; wins over the profile name when set. */
+    customName: text('custom_name'),
+    notes: text('notes').notNull().default(''),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessagePreview: text('last_message_preview'),
+    lastMessageDirection: text('last_message_direction', { enum: ['incoming', 'outgoing'] }),
+    /** Start of the 24-hour customer service window. */
+    lastIncomingAt: timestamp('last_incoming_at', { withTimezone: true }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contacts_account_wa_id_key').on(t.accountId, t.waId),
+    // The inbox tabs, each walked newest first by (sort key, id) — see contactSortKey in
+    // server/routes/contacts/list-query.ts. Archived contacts are in no tab, so not in these indexes.
+    index('contacts_inbox_unassigned_idx')
+      .on(t.accountId, sql`${CONTACT_SORT_KEY} desc`, sql`id desc`)
+      .where(sql`archived_at is null and assigned_to is null`),
+    index('contacts_inbox_assigned_idx')
+      .on(t.accountId, sql`${CONTACT_SORT_KEY} desc`, sql`id desc`)
+      .where(sql`archived_at is null and assigned_to is not null`),
+    index('contacts_inbox_assignee_idx')
+      .on(t.accountId, t.assignedTo, sql`${CONTACT_SORT_KEY} desc`, sql`id desc`)
+      .where(sql`archived_at is null`),
+    // 'Search contacts...': name or phone, anywhere in the text (trigrams; pg_trgm).
+    index('contacts_search_idx').using('gin', sql`${CONTACT_SEARCH_TEXT} gin_trgm_ops`),
+  ],
+);
+
+/** Per-account tags (spec §3); issue 5 manages them, the inbox filters and shows them. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    accountId: accountId(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tags_account_name_key').on(t.accountId, sql`lower(name)`)],
+);
+
+/** Which contact carries which tag (spec §3). */
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    index('contact_tags_tag_idx').on(t.tagId, t.contactId),
+  ],
+);
+
+/** Stored files: media a customer sent (downloaded by a job) and media the team sends. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    accountId: accountId(),
+    providerMediaId: text('provider_media_id'),
+    direction: text('direction', { enum: ['incoming', 'outgoing'] }).notNull(),
+    kind: text('kind', { enum: ['image', 'video', 'audio', 'document', 'sticker'] }).notNull(),
+    mimeType: text('mime_type'),
+    sha256: text('sha256'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    filename: text('filename'),
+    /** Path under DATA_DIR/media once the file is stored. */
+    storageKey: text('storage_key'),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    error: text('error'),
+    /** A small preview the browser made for an outgoing image or video (a media row of its own). */
+    thumbnailId: uuid('thumbnail_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('media_account_provider_id_key').on(t.accountId, t.providerMediaId)],
+);
+
+/** One row per WhatsApp message, in either direction (the spec's "conversations"). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    accountId: accountId(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['incoming', 'outgoing'] }).notNull(),
+    type: text('type').notNull(),
+    /** What a person reads: the text, the caption, the rendered template. */
+    body: text('body').notNull().default(''),
+    /** A one-line summary for lists and notifications. */
+    preview: text('preview').notNull().default(''),
+    /** The typed content (location, contact cards, interactive reply, template parameters…). */
+    content: jsonb('content').notNull().default(sql`'{}'::jsonb`),
+    /** Meta's wamid; unique per account. Null while an outgoing message is not yet accepted. */
+    externalId: text('external_id'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'delivered', 'read', 'played'] }).notNull(),
+    error: jsonb('error'),
+    replyToExternalId: text('reply_to_external_id'),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The browser's temporary id of an optimistic send, so the real row replaces it in place. */
+    clientRef: text('client_ref'),
+    /**
+     * Set (committed) just before the send job calls Meta and cleared once Meta's answer is stored. Still
+     * set when a job starts means an earlier run died mid-call: Meta may have the message, so never resend.
+     */
+    sendStartedAt: timestamp('send_started_at', { withTimezone: true }),
+    /** Meta's timestamp for incoming messages, creation time for outgoing: messages are ordered by it. */
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('messages_account_external_id_key').on(t.accountId, t.externalId),
+    // One row per optimistic send: a repeated POST with the same clientRef gets the same message.
+    uniqueIndex('messages_account_client_ref_key')
+      .on(t.accountId, t.clientRef)
+      .where(sql`client_ref is not null`),
+    index('messages_contact_timestamp_idx').on(t.contactId, t.timestamp.desc(), t.id.desc()),
+  ],
+);
+
+/** One reaction per reactor per message; a new emoji replaces the old one, removal deletes the row. */
+export const reactions = pgTable(
+  'reactions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    accountId: accountId(),
+    targetExternalId: text('target_external_id').notNull(),
+    /** `customer:<wa_id>` or `business` (the team reacts as the business). */
+    reactor: text('reactor').notNull(),
+    emoji: text('emoji').notNull(),
+    direction: text('direction', { enum: ['incoming', 'outgoing'] }).notNull(),
+    externalId: text('external_id'),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('sent'),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('reactions_target_reactor_key').on(t.accountId, t.targetExternalId, t.reactor)],
+);
+
+/**
+ * Every status webhook, kept by (wamid, status). A status that arrives before its message is applied
+ * when the message gets its wamid, so none is lost.
+ */
+export const messageStatusEvents = pgTable(
+  'message_status_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: accountId(),
+    externalId: text('external_id').notNull(),
+    status: text('status').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    errors: jsonb('errors'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('message_status_events_key').on(t.accountId, t.externalId, t.status)],
+);
+
+/** Message templates, cached from Meta with their review status. */
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    accountId: accountId(),
+    providerId: text('provider_id'),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull(),
+    components: jsonb('components').notNull().default(sql`'[]'::jsonb`),
+    rejectedReason: text('rejected_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('templates_account_name_language_key').on(t.accountId, t.name, t.language),
+    index('templates_provider_id_idx').on(t.providerId),
+  ],
+);
+
+/**
+ * Raw webhook deliveries, stored before the 200 goes back: the body exactly as received, for
+ * processing, replay and audit. Processed by the webhook processor; a crash after the answer loses nothing.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'processed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    error: text('error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_events_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
+);

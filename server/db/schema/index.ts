@@ -1,0 +1,7 @@
+export * from './accounts';
+export * from './audit';
+export * from './inbox';
+export * from './sandbox';
+export * from './saved-messages';
+export * from './system';
+export * from './teams';

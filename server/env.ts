@@ -1,0 +1,172 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Everything the server can be configured with is declared here,
+ * validated at boot, and every problem is reported at once.
+ */
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(
+    z.url({ message: 'PUBLIC_URL must be a full URL, e.g. https://inbox.example.com' }).optional(),
+  ),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
+  SECRET_KEY: optionalString.pipe(z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  META_GRAPH_URL: optionalString.pipe(z.url().optional()),
+  META_APP_ID: optionalString,
+  META_APP_SECRET: optionalString,
+  META_VERIFY_TOKEN: optionalString,
+  META_CONFIG_ID: optionalString,
+  SANDBOX: booleanFlag,
+  GEOIP_URL: optionalString.pipe(z.url().optional()),
+  SERVICES: z
+    .string()
+    .default('web,worker')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['web', 'worker'], { message: 'SERVICES lists web and/or worker' })).min(1)),
+});
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  secretKey: string;
+  logLevel: string;
+  meta: {
+    /**
+     * The Graph API base. Null means "this server's own sandbox": the address is only known once the
+     * server listens (see resolveGraphUrl in server/whatsapp-account/graph.ts).
+     */
+    graphUrl: string | null;
+    /** Verifies X-Hub-Signature-256: the Meta app secret, or in sandbox mode one derived from SECRET_KEY. */
+    webhookSecret: string;
+    /** The hub.verify_token Meta must echo; derived from SECRET_KEY when unset. */
+    appId: string | undefined;
+    appSecret: string | undefined;
+    verifyToken: string;
+    configId: string | undefined;
+  };
+  /** The built-in Meta stand-in: on when forced, or when no real Meta app secret is configured. */
+  sandbox: boolean;
+  /** Where e-mails go when no SMTP server is configured: the log and the dev outbox page. */
+  devOutbox: boolean;
+  geoipUrl: string | undefined;
+  /** What this process runs: `web` (HTTP, webhooks, live feed) and/or `worker` (jobs, webhook processing, schedules). */
+  services: { web: boolean; worker: boolean };
+};
+
+/** Thrown with every configuration problem listed, so an operator fixes them all in one go. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment; creates DATA_DIR and a SECRET_KEY file in it when needed. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const secretKey = e.SECRET_KEY ?? readOrCreateSecretKey(dataDir);
+  const sandbox = e.SANDBOX || e.META_APP_SECRET === undefined;
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    secretKey,
+    logLevel: e.LOG_LEVEL,
+    meta: {
+      graphUrl: e.META_GRAPH_URL?.replace(/\/$/, '') ?? (sandbox ? null : META_GRAPH_DEFAULT),
+      webhookSecret: e.META_APP_SECRET ?? derive(secretKey, 'sandbox-app-secret'),
+      appId: e.META_APP_ID,
+      appSecret: e.META_APP_SECRET,
+      verifyToken: e.META_VERIFY_TOKEN ?? derive(secretKey, 'webhook-verify-token').slice(0, 32),
+      configId: e.META_CONFIG_ID,
+    },
+    sandbox,
+    devOutbox: e.SMTP_URL === undefined,
+    geoipUrl: e.GEOIP_URL,
+    services: { web: e.SERVICES.includes('web'), worker: e.SERVICES.includes('worker') },
+  };
+}
+
+export const META_GRAPH_DEFAULT = 'https://graph.facebook.com/v22.0';
+
+function derive(secretKey: string, purpose: string): string {
+  return createHmac('sha256', secretKey).update(purpose).digest('hex');
+}
+
+function readOrCreateSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+/** Settings for the test harness (server/test/), kept here so process.env has one reader. */
+export function loadTestEnv(source: NodeJS.ProcessEnv = process.env) {
+  return {
+    /** Which database the server suite runs on: the embedded one, or TEST_DATABASE_URL. */
+    target: source.TEST_DB_TARGET === 'postgres' ? ('postgres' as const) : ('embedded' as const),
+    databaseUrl: source.TEST_DATABASE_URL || undefined,
+    redisUrl: source.TEST_REDIS_URL || undefined,
+    requireServices: source.CI === 'true' || source.REQUIRE_E2E === '1',
+  };
+}

@@ -1,0 +1,325 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Executor } from '../db/client';
+import { contacts, media, messageStatusEvents, messages, reactions } from '../db/schema';
+import { statusRankSql } from '../db/status-sql';
+import { enqueue } from '../jobs/queue';
+import { statusRank } from '../whatsapp/status-order';
+import type { InboundMessageEvent, MessageStatusEvent, WebhookEvent } from '../whatsapp/types';
+import { parseWebhook } from '../whatsapp/webhook-parser';
+import { accountsByNumber } from './accounts-by-number';
+import { applyReaction } from './apply-reaction';
+import { applyTemplateStatus } from './apply-template-status';
+import type { InboxChange } from './inbox-changes';
+import { mediaDownloadJob } from './media-download.job';
+
+const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+
+type Routed<E> = E & { accountId: string };
+
+/**
+ * Applies deliveries with set-based statements: one contact upsert, one media upsert, one message
+ * insert, one aggregate update and one status update for the whole batch, whatever its size.
+ * Everything is idempotent, so replays and crashes change nothing: a message once per wamid,
+ * contacts' last-message fields and statuses only forward. Reactions (rare) go one by one.
+ */
+export async function applyDeliveriesInBulk(
+  tx: Executor,
+  bodies: string[],
+  changes: InboxChange[],
+  log: Logger,
+): Promise<void> {
+  const events: WebhookEvent[] = [];
+  for (const body of bodies) {
+    let json: unknown;
+    try {
+      json = JSON.parse(withoutNul(body));
+    } catch {
+      log.warn('webhook body is not JSON; kept for audit, nothing to apply');
+      continue;
+    }
+    events.push(...parseWebhook(json).events);
+  }
+
+  const accounts = await accountsByNumber(
+    tx,
+    events.flatMap((e) =>
+      e.kind === 'message.inbound' || e.kind === 'message.status' ? [e.phoneNumberId] : [],
+    ),
+  );
+  const inbound: Routed<InboundMessageEvent>[] = [];
+  const statuses: Routed<MessageStatusEvent>[] = [];
+  for (const event of events) {
+    if (event.kind === 'template.status') {
+      await applyTemplateStatus(tx, event, changes);
+      continue;
+    }
+    if (event.kind === 'account.error') {
+      log.warn(
+        { errors: event.errors, phoneNumberId: event.phoneNumberId },
+        'WhatsApp reported an account-level error',
+      );
+      continue;
+    }
+    const accountId = accounts.get(event.phoneNumberId);
+    if (!accountId) {
+      log.warn({ phoneNumberId: event.phoneNumberId }, 'webhook for a number no account has connected');
+      continue;
+    }
+    if (event.kind === 'message.status') statuses.push({ ...event, accountId });
+    // user_changed_user_id carries no sender: nothing a person can read in a thread.
+    else if (event.from ?? event.contact?.waId) inbound.push({ ...event, accountId });
+  }
+
+  await insertInbound(tx, inbound, changes);
+  await applyStatuses(tx, statuses, changes);
+}
+
+/**
+ * PostgreSQL stores no NUL character in text or JSONB, so one in a customer's message would make the
+ * whole delivery fail. Meta escapes it as \u0000; drop those escapes (an escaped backslash before
+ * "u0000" is literal text and stays).
+ */
+export function withoutNul(body: string): string {
+  return body.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1');
+}
+
+const senderOf = (e: InboundMessageEvent) => (e.from ?? e.contact?.waId)!;
+
+async function insertInbound(tx: Executor, events: Routed<InboundMessageEvent>[], changes: InboxChange[]) {
+  if (events.length === 0) return;
+
+  // Contacts: one row per (account, wa_id); the last non-empty profile name in the batch wins.
+  const people = new Map<string, { accountId: string; waId: string; profileName: string }>();
+  for (const e of events) {
+    const waId = senderOf(e);
+    const key = `${e.accountId}:${waId}`;
+    const name = e.contact?.profileName ?? '';
+    const known = people.get(key);
+    if (!known || name !== '')
+      people.set(key, { accountId: e.accountId, waId, profileName: name || known?.profileName || '' });
+  }
+  const contactRows = await tx
+    .insert(contacts)
+    .values([...people.values()].map((p) => ({ ...p, phone: p.waId })))
+    .onConflictDoUpdate({
+      target: [contacts.accountId, contacts.waId],
+      set: {
+        profileName: sql`case when excluded.profile_name = '' then ${contacts.profileName} else excluded.profile_name end`,
+      },
+    })
+    .returning({ id: contacts.id, accountId: contacts.accountId, waId: contacts.waId });
+  const contactId = new Map(contactRows.map((c) => [`${c.accountId}:${c.waId}`, c.id]));
+  const contactOf = (e: Routed<InboundMessageEvent>) => contactId.get(`${e.accountId}:${senderOf(e)}`)!;
+
+  // Reactions attach to their target message; they are never messages of their own.
+  const messageEvents: Routed<InboundMessageEvent>[] = [];
+  for (const e of events) {
+    if (e.content.kind === 'reaction') {
+      await applyReaction(
+        tx,
+        { accountId: e.accountId, contactId: contactOf(e), waId: senderOf(e) },
+        { ...e, content: e.content },
+        changes,
+      );
+    } else messageEvents.push(e);
+  }
+  const mediaIds = await upsertMedia(tx, messageEvents);
+
+  // Messages: once per wamid, in the batch and in the table.
+  const seen = new Set<string>();
+  const rows = messageEvents.flatMap((e) => {
+    const key = `${e.accountId}:${e.externalId}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [
+      {
+        accountId: e.accountId,
+        contactId: contactOf(e),
+        direction: 'incoming' as const,
+        type: e.type,
+        body: e.text,
+        preview: e.preview,
+        content: { ...e.content, context: e.context, referral: e.referral, errors: e.errors },
+        externalId: e.externalId,
+        status: 'delivered' as const,
+        replyToExternalId: e.context?.replyToExternalId ?? null,
+        mediaId: mediaIds.get(key) ?? null,
+        timestamp: e.timestamp,
+      },
+    ];
+  });
+  if (rows.length === 0) return;
+  const inserted = await tx
+    .insert(messages)
+    .values(rows)
+    .onConflictDoNothing({ target: [messages.accountId, messages.externalId] })
+    .returning({
+      id: messages.id,
+      accountId: messages.accountId,
+      contactId: messages.contactId,
+      timestamp: messages.timestamp,
+      preview: messages.preview,
+    });
+  if (inserted.length === 0) return;
+
+  // Each contact's last message moves forward only; unread counts grow by what was new.
+  const perContact = new Map<string, { at: Date; preview: string; count: number }>();
+  for (const m of inserted) {
+    const current = perContact.get(m.contactId);
+    if (!current) perContact.set(m.contactId, { at: m.timestamp, preview: m.preview, count: 1 });
+    else {
+      current.count += 1;
+      if (m.timestamp >= current.at) Object.assign(current, { at: m.timestamp, preview: m.preview });
+    }
+    changes.push({
+      kind: 'message.created',
+      accountId: m.accountId,
+      contactId: m.contactId,
+      messageId: m.id,
+    });
+  }
+  const values = [...perContact.entries()].map(
+    ([id, v]) => sql`(${id}::uuid, ${v.at.toISOString()}::timestamptz, ${v.preview}::text, ${v.count}::int)`,
+  );
+  await tx.execute(sql`
+    update ${contacts} as c set
+      last_message_preview = case when c.last_message_at is null or c.last_message_at <= v.at then v.preview else c.last_message_preview end,
+      last_message_direction = case when c.last_message_at is null or c.last_message_at <= v.at then 'incoming' else c.last_message_direction end,
+      last_message_at = greatest(c.last_message_at, v.at),
+      last_incoming_at = greatest(c.last_incoming_at, v.at),
+      unread_count = c.unread_count + v.n,
+      archived_at = null,
+      updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(id, at, preview, n)
+    where c.id = v.id`);
+}
+
+/** Media rows for the batch's media messages (once per Meta media id), and their downloads queued. */
+async function upsertMedia(
+  tx: Executor,
+  events: Routed<InboundMessageEvent>[],
+): Promise<Map<string, string>> {
+  const items = new Map<
+    string,
+    {
+      accountId: string;
+      kind: string;
+      id: string;
+      mimeType: string | null;
+      sha256: string | null;
+      filename: string | null;
+      messageKeys: string[];
+    }
+  >();
+  for (const e of events) {
+    if (!MEDIA_KINDS.has(e.content.kind) || !('media' in e.content)) continue;
+    const m = e.content.media;
+    const key = `${e.accountId}:${m.id}`;
+    const item = items.get(key) ?? {
+      accountId: e.accountId,
+      kind: e.content.kind,
+      id: m.id,
+      mimeType: m.mimeType,
+      sha256: m.sha256,
+      filename: m.filename,
+      messageKeys: [],
+    };
+    item.messageKeys.push(`${e.accountId}:${e.externalId}`);
+    items.set(key, item);
+  }
+  const byMessage = new Map<string, string>();
+  if (items.size === 0) return byMessage;
+
+  const rows = await tx
+    .insert(media)
+    .values(
+      [...items.values()].map((i) => ({
+        accountId: i.accountId,
+        providerMediaId: i.id,
+        direction: 'incoming' as const,
+        kind: i.kind as 'image',
+        mimeType: i.mimeType,
+        sha256: i.sha256,
+        filename: i.filename,
+      })),
+    )
+    .onConflictDoUpdate({ target: [media.accountId, media.providerMediaId], set: { updatedAt: new Date() } })
+    .returning({
+      id: media.id,
+      accountId: media.accountId,
+      providerMediaId: media.providerMediaId,
+      status: media.status,
+    });
+  for (const row of rows) {
+    for (const key of items.get(`${row.accountId}:${row.providerMediaId}`)?.messageKeys ?? [])
+      byMessage.set(key, row.id);
+    if (row.status !== 'ready') {
+      await enqueue(tx, mediaDownloadJob, { mediaId: row.id }, { dedupeKey: `media.download:${row.id}` });
+    }
+  }
+  return byMessage;
+}
+
+async function applyStatuses(tx: Executor, events: Routed<MessageStatusEvent>[], changes: InboxChange[]) {
+  if (events.length === 0) return;
+
+  // Keep every (wamid, status) once: a status for a message not stored yet is applied later.
+  const unique = new Map<string, Routed<MessageStatusEvent>>();
+  for (const e of events) unique.set(`${e.accountId}:${e.externalId}:${e.status}`, e);
+  await tx
+    .insert(messageStatusEvents)
+    .values(
+      [...unique.values()].map((e) => ({
+        accountId: e.accountId,
+        externalId: e.externalId,
+        status: e.status,
+        timestamp: e.timestamp,
+        errors: e.errors.length > 0 ? e.errors : null,
+      })),
+    )
+    .onConflictDoNothing();
+
+  // The furthest status per message in this batch, applied only if it moves the message forward.
+  const best = new Map<string, Routed<MessageStatusEvent>>();
+  for (const e of unique.values()) {
+    const key = `${e.accountId}:${e.externalId}`;
+    const current = best.get(key);
+    if (!current || statusRank(e.status) > statusRank(current.status)) best.set(key, e);
+  }
+  const values: SQL[] = [...best.values()].map(
+    (e) =>
+      sql`(${e.accountId}::uuid, ${e.externalId}::text, ${e.status}::text, ${e.errors.length > 0 ? JSON.stringify(e.errors) : null}::jsonb)`,
+  );
+  const moved = (await tx.execute(sql`
+    update ${messages} as m set
+      status = v.status,
+      error = case when v.status = 'failed' then v.errors else m.error end,
+      updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(account_id, external_id, status, errors)
+    where m.account_id = v.account_id and m.external_id = v.external_id
+      and ${statusRankSql(sql`m.status`)} < ${statusRankSql(sql`v.status`)}
+    returning m.id, m.account_id`)) as unknown as { rows: { id: string; account_id: string }[] };
+  for (const row of moved.rows)
+    changes.push({ kind: 'message.updated', accountId: row.account_id, messageId: row.id });
+
+  // The business's own reactions get a 'sent' status too.
+  const reacted = (await tx.execute(sql`
+    update ${reactions} as r set status = v.status, updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(account_id, external_id, status, errors)
+    where r.account_id = v.account_id and r.external_id = v.external_id and r.status is distinct from v.status
+    returning r.account_id, r.target_external_id,
+      (select m.contact_id from ${messages} m where m.account_id = r.account_id and m.external_id = r.target_external_id) as contact_id`)) as unknown as {
+    rows: { account_id: string; target_external_id: string; contact_id: string | null }[];
+  };
+  // A reaction the team sent can fail later (131009): teammates see it go.
+  for (const row of reacted.rows) {
+    if (!row.contact_id) continue;
+    changes.push({
+      kind: 'reaction.changed',
+      accountId: row.account_id,
+      contactId: row.contact_id,
+      targetExternalId: row.target_external_id,
+    });
+  }
+}

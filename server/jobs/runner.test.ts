@@ -1,0 +1,116 @@
+import { eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { jobs } from '../db/schema';
+import { createTestDatabase, testEnv } from '../test/harness';
+import { defineJob } from './define';
+import { enqueue } from './queue';
+import { JobRunner } from './runner';
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.drop());
+
+const env = testEnv();
+const log = pino({ level: 'silent' });
+const runnerFor = (definitions: Parameters<typeof defineJob>[0][]) =>
+  new JobRunner({
+    db: handle.database.db,
+    env,
+    log,
+    definitions: definitions.map((d) => defineJob(d)) as never,
+    concurrency: 10,
+  });
+
+describe('job queue', () => {
+  it('runs a queued job with its validated payload', async () => {
+    const seen: string[] = [];
+    const job = defineJob({
+      name: 'test.greet',
+      schema: z.object({ name: z.string() }),
+      handler: async ({ name }) => {
+        seen.push(name);
+      },
+    });
+    await enqueue(handle.database.db, job, { name: 'Ada' });
+    await expect(enqueue(handle.database.db, job, { name: 42 } as never)).rejects.toThrow();
+    await runnerFor([job as never]).drain();
+    expect(seen).toEqual(['Ada']);
+  });
+
+  it('retries a failing job with backoff and marks it failed after its last attempt', async () => {
+    let calls = 0;
+    const job = defineJob({
+      name: 'test.flaky',
+      schema: z.object({}),
+      maxAttempts: 3,
+      backoffMs: () => 0,
+      handler: async () => {
+        calls += 1;
+        throw new Error(`boom ${calls}`);
+      },
+    });
+    await enqueue(handle.database.db, job, {});
+    await runnerFor([job as never]).drain();
+    expect(calls).toBe(3);
+    const [row] = await handle.database.db.select().from(jobs).where(eq(jobs.name, 'test.flaky'));
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
+  });
+
+  it('ignores a second enqueue with the same dedupe key', async () => {
+    const job = defineJob({
+      name: 'test.once',
+      schema: z.object({ n: z.number() }),
+      handler: async () => {},
+    });
+    await enqueue(handle.database.db, job, { n: 1 }, { dedupeKey: 'once:1' });
+    await enqueue(handle.database.db, job, { n: 2 }, { dedupeKey: 'once:1' });
+    expect(await handle.database.db.$count(jobs, eq(jobs.name, 'test.once'))).toBe(1);
+  });
+
+  it('picks up a job whose claiming process died once its lease runs out', async () => {
+    let ran = 0;
+    const job = defineJob({
+      name: 'test.orphan',
+      schema: z.object({}),
+      handler: async () => {
+        ran += 1;
+      },
+    });
+    await enqueue(handle.database.db, job, {});
+    // Simulate a process that claimed it and was killed: running, lease already expired.
+    await handle.database.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'dead-process',
+        lockedUntil: sql`now() - interval '1 second'`,
+      })
+      .where(eq(jobs.name, 'test.orphan'));
+    await runnerFor([job as never]).drain();
+    expect(ran).toBe(1);
+    const [row] = await handle.database.db.select().from(jobs).where(eq(jobs.name, 'test.orphan'));
+    expect(row?.status).toBe('done');
+  });
+
+  it('runs each of many jobs exactly once between two runners working at the same time', async () => {
+    const counts = new Map<number, number>();
+    const job = defineJob({
+      name: 'test.count',
+      schema: z.object({ n: z.number() }),
+      handler: async ({ n }) => {
+        counts.set(n, (counts.get(n) ?? 0) + 1);
+      },
+    });
+    for (let n = 0; n < 200; n++) await enqueue(handle.database.db, job, { n });
+    const a = runnerFor([job as never]);
+    const b = runnerFor([job as never]);
+    await Promise.all([a.drain(), b.drain()]);
+    expect(counts.size).toBe(200);
+    expect([...counts.values()].every((c) => c === 1)).toBe(true);
+  });
+});

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import { jobs } from '../db/schema';
+import type { Env } from '../env';
+import type { Metrics } from '../metrics';
+import type { JobDefinition } from './define';
+import { queueSignal } from './queue';
+
+type JobRow = typeof jobs.$inferSelect;
+
+const LEASE_SECONDS = 300;
+
+export type JobRunnerOptions = {
+  db: Database;
+  env: Env;
+  log: Logger;
+  definitions: JobDefinition[];
+  metrics?: Metrics;
+  concurrency?: number;
+  pollMs?: number;
+};
+
+/**
+ * Runs queued jobs. Rows are claimed with FOR UPDATE SKIP LOCKED under a lease, so any number of
+ * processes can run one; a job whose process died is claimed again when its lease runs out.
+ */
+export class JobRunner {
+  readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  private readonly definitions: Map<string, JobDefinition>;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private ticking: Promise<void> | undefined;
+  private readonly wake = () => this.kick();
+
+  constructor(private readonly options: JobRunnerOptions) {
+    this.definitions = new Map(options.definitions.map((d) => [d.name, d]));
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    queueSignal.on('enqueued', this.wake);
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    queueSignal.off('enqueued', this.wake);
+    clearTimeout(this.timer);
+    await this.ticking;
+  }
+
+  /** Runs everything that is due now, repeatedly, until nothing is left (tests and scripts). */
+  async drain(maxRounds = 100): Promise<number> {
+    let total = 0;
+    for (let round = 0; round < maxRounds; round++) {
+      const ran = await this.runDue();
+      total += ran;
+      if (ran === 0) break;
+    }
+    return total;
+  }
+
+  private kick(): void {
+    if (this.running && !this.ticking) this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.ticking = this.tick().finally(() => {
+        this.ticking = undefined;
+      });
+    }, ms);
+  }
+
+  private async tick(): Promise<void> {
+    let ran = 0;
+    try {
+      ran = await this.runDue();
+    } catch (error) {
+      this.options.log.error({ err: error }, 'job runner tick failed');
+    }
+    if (this.running) this.schedule(ran > 0 ? 0 : (this.options.pollMs ?? 500));
+  }
+
+  /** Claims one batch of due jobs and runs them; returns how many ran. */
+  async runDue(): Promise<number> {
+    const claimed = await this.claim(this.options.concurrency ?? 5);
+    await Promise.all(claimed.map((job) => this.run(job)));
+    return claimed.length;
+  }
+
+  private async claim(limit: number): Promise<JobRow[]> {
+    const { db } = this.options;
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        or(
+          and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(jobs.runAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        lockedBy: this.workerId,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const { db, log, env, metrics } = this.options;
+    const definition = this.definitions.get(job.name);
+    const jobLog = log.child({ job: job.name, jobId: job.id, attempt: job.attempts });
+
+    if (!definition) {
+      // Perhaps queued by a newer version of the app during a rolling upgrade: leave it for that one.
+      jobLog.warn('no handler for job; released for another process');
+      await this.finish(job, {
+        status: 'queued',
+        runAt: new Date(Date.now() + 60_000),
+        lastError: 'No handler',
+      });
+      return;
+    }
+
+    const parsed = definition.schema.safeParse(job.payload);
+    if (!parsed.success) {
+      jobLog.error({ issues: parsed.error.issues }, 'job payload is invalid; not retried');
+      await this.finish(job, { status: 'failed', lastError: `Invalid payload: ${parsed.error.message}` });
+      metrics?.jobsProcessed.inc({ name: job.name, outcome: 'invalid' });
+      return;
+    }
+
+    try {
+      await definition.handler(parsed.data, { db, env, log: jobLog, attempt: job.attempts });
+      await this.finish(job, { status: 'done', lastError: null });
+      metrics?.jobsProcessed.inc({ name: job.name, outcome: 'done' });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = job.attempts >= job.maxAttempts;
+      jobLog[giveUp ? 'error' : 'warn'](
+        { err: error },
+        giveUp ? 'job failed for good' : 'job failed; will retry',
+      );
+      await this.finish(job, {
+        status: giveUp ? 'failed' : 'queued',
+        runAt: giveUp ? undefined : new Date(Date.now() + definition.backoffMs(job.attempts)),
+        lastError: message.slice(0, 2000),
+      });
+      metrics?.jobsProcessed.inc({ name: job.name, outcome: giveUp ? 'failed' : 'retry' });
+    }
+  }
+
+  private async finish(
+    job: JobRow,
+    change: { status: JobRow['status']; runAt?: Date; lastError: string | null },
+  ): Promise<void> {
+    await this.options.db
+      .update(jobs)
+      .set({ ...change, lockedUntil: null, lockedBy: null, updatedAt: sql`now()` })
+      // Only the process holding the claim may finish it (a lease may have been taken over).
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)));
+  }
+}

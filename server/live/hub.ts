@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerFrame } from '@common/realtime';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { LiveBroker } from './broker';
+
+/** A socket that has this much unsent data is too slow: drop events and tell it to resync. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const OPEN = 1;
+
+/** One signed-in browser tab. */
+export class LiveClient {
+  readonly id = randomUUID();
+  alive = true;
+  private missed = false;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly userId: string,
+    readonly accountId: string,
+    readonly sessionId: string,
+  ) {}
+
+  /** Sends a serialized frame, or notes that this client missed one (it gets `resync` once it drains). */
+  sendRaw(text: string): void {
+    if (this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.missed = true;
+      return;
+    }
+    if (this.missed) {
+      this.missed = false;
+      this.socket.send(JSON.stringify({ type: 'resync', reason: 'overflow' } satisfies ServerFrame));
+    }
+    this.socket.send(text);
+  }
+
+  send(frame: ServerFrame): void {
+    this.sendRaw(JSON.stringify(frame));
+  }
+}
+
+/**
+ * This process's sockets by room. Frames arrive from the broker (from any process) and go to the
+ * sockets in their room, serialized once. A heartbeat pings every socket and drops the ones that did
+ * not answer the previous ping.
+ */
+export class LiveHub {
+  private readonly rooms = new Map<string, Set<LiveClient>>();
+  private readonly clients = new Map<LiveClient, string[]>();
+  private readonly unsubscribe: () => void;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private beats = 0;
+
+  constructor(
+    broker: LiveBroker,
+    private readonly log: Logger,
+  ) {
+    this.unsubscribe = broker.subscribe((room, frame) => this.deliver(room, JSON.stringify(frame)));
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  join(client: LiveClient, rooms: string[]): void {
+    this.clients.set(client, rooms);
+    for (const room of rooms) {
+      let members = this.rooms.get(room);
+      if (!members) {
+        members = new Set();
+        this.rooms.set(room, members);
+      }
+      members.add(client);
+    }
+  }
+
+  leave(client: LiveClient): void {
+    for (const room of this.clients.get(client) ?? []) {
+      const members = this.rooms.get(room);
+      members?.delete(client);
+      if (members?.size === 0) this.rooms.delete(room);
+    }
+    this.clients.delete(client);
+  }
+
+  private deliver(room: string, text: string): void {
+    for (const client of this.rooms.get(room) ?? []) {
+      try {
+        client.sendRaw(text);
+      } catch (error) {
+        this.log.warn({ err: error }, 'live: could not send to a socket');
+      }
+    }
+  }
+
+  /**
+   * Pings every socket each `intervalMs`; one that missed the last ping is closed. Every `recheckEvery`
+   * beats, `recheck` decides whether each client may stay (session and team membership still valid).
+   */
+  startHeartbeat(
+    intervalMs: number,
+    recheck?: { every: number; check: (clients: LiveClient[]) => Promise<void> },
+  ): void {
+    this.heartbeat = setInterval(() => {
+      this.beats += 1;
+      for (const client of this.clients.keys()) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+      if (recheck && this.beats % recheck.every === 0) {
+        void recheck.check([...this.clients.keys()]).catch((error) => {
+          this.log.warn({ err: error }, 'live: session recheck failed');
+        });
+      }
+    }, intervalMs);
+    this.heartbeat.unref();
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    this.unsubscribe();
+    for (const client of this.clients.keys()) client.socket.close(1001, 'server shutting down');
+    this.clients.clear();
+    this.rooms.clear();
+  }
+}

@@ -1,0 +1,96 @@
+import { LIVE_CLOSE, LIVE_HEARTBEAT_MS, LIVE_PATH, rooms, type ServerFrame } from '@common/realtime';
+import websocket from '@fastify/websocket';
+import { and, gt, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { resolveAccess } from '../auth/access';
+import { requireAccount } from '../auth/require-account';
+import { sessions } from '../db/schema';
+import { messagingNow } from '../outbound/clock';
+import { InProcessBroker, type LiveBroker } from './broker';
+import { startLiveFeed } from './feed';
+import { LiveClient, LiveHub } from './hub';
+
+/** Sessions and team membership are checked again every 4 heartbeats (~100 s). */
+const RECHECK_EVERY_BEATS = 4;
+
+/**
+ * The live feed: GET /api/live upgraded to a WebSocket (access `member`: the session cookie signs the
+ * upgrade in, anyone else gets the HTTP error and no socket). Each socket joins its account's room and
+ * its user's room; the feed publishes committed inbox changes to the broker, the hub fans them out.
+ */
+export async function livePlugin(app: FastifyInstance): Promise<void> {
+  const broker: LiveBroker = new InProcessBroker();
+  const hub = new LiveHub(broker, app.log);
+  const stopFeed = startLiveFeed({ db: app.db, env: app.env, broker, log: app.log });
+
+  hub.startHeartbeat(LIVE_HEARTBEAT_MS, {
+    every: RECHECK_EVERY_BEATS,
+    async check(clients) {
+      if (clients.length === 0) return;
+      const valid = await app.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            inArray(sessions.id, [...new Set(clients.map((c) => c.sessionId))]),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        );
+      const live = new Set(valid.map((s) => s.id));
+      for (const client of clients) {
+        if (!live.has(client.sessionId)) {
+          client.socket.close(LIVE_CLOSE.unauthorized, 'signed out');
+          continue;
+        }
+        const access = await resolveAccess(app.db, client.userId);
+        if (access.account?.id !== client.accountId)
+          client.socket.close(LIVE_CLOSE.forbidden, 'no longer in the team');
+      }
+    },
+  });
+
+  app.addHook('onClose', async () => {
+    stopFeed();
+    hub.close();
+    await broker.close();
+  });
+
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
+  app.get(
+    LIVE_PATH,
+    { websocket: true, config: { access: 'member' }, schema: { hide: true } },
+    async (socket, request) => {
+      const actor = await requireAccount(request).catch(() => null);
+      if (!actor) {
+        socket.close(LIVE_CLOSE.forbidden, 'no account');
+        return;
+      }
+      const client = new LiveClient(socket, actor.id, actor.accountId, actor.sessionId);
+      hub.join(client, [rooms.account(actor.accountId), rooms.user(actor.id)]);
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('message', (data) => {
+        client.alive = true;
+        if (data.toString() === '{"type":"ping"}') {
+          void messagingNow(app.db, app.env).then((now) =>
+            client.send({ type: 'pong', serverNow: now.toISOString() }),
+          );
+        }
+      });
+      socket.on('close', () => hub.leave(client));
+      socket.on('error', () => hub.leave(client));
+
+      const hello: ServerFrame = {
+        type: 'hello',
+        connectionId: client.id,
+        userId: actor.id,
+        accountId: actor.accountId,
+        serverNow: (await messagingNow(app.db, app.env)).toISOString(),
+        heartbeatMs: LIVE_HEARTBEAT_MS,
+      };
+      client.send(hello);
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import type { Env } from '../env';
+import { mediaPath } from '../media/storage';
+import { SNIFF_BYTES } from './sniff';
+
+/** A file part written to a temporary file under the media store, with what checks need. */
+export type ReceivedFile = {
+  tempPath: string;
+  size: number;
+  /** The first SNIFF_BYTES bytes, for sniffing the type. */
+  head: Buffer;
+  filename: string;
+  /** What the browser claimed; informational only, never trusted. */
+  declaredType: string;
+  /** The multipart limit cut it short: `size` is a lower bound. */
+  truncated: boolean;
+};
+
+export type ReceivedUpload = {
+  fields: Record<string, string>;
+  files: Record<string, ReceivedFile>;
+  /** Deletes every temporary file still in place. */
+  discard(): Promise<void>;
+};
+
+/**
+ * Streams a multipart request to disk: text fields into `fields`, the file parts named in `fileFields`
+ * into temporary files next to where they will live (so keeping one is a rename). Other file parts are
+ * drained and dropped. Call `discard()` when the upload is refused.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  env: Env,
+  accountId: string,
+  fileFields: readonly string[],
+): Promise<ReceivedUpload> {
+  const fields: Record<string, string> = {};
+  const files: Record<string, ReceivedFile> = {};
+  const discard = async () => {
+    await Promise.all(Object.values(files).map((f) => rm(f.tempPath, { force: true })));
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!fileFields.includes(part.fieldname) || files[part.fieldname]) {
+        part.file.resume();
+        continue;
+      }
+      const tempPath = mediaPath(env, `${accountId}/upload-${randomUUID()}.part`);
+      await mkdir(path.dirname(tempPath), { recursive: true });
+      const received: ReceivedFile = {
+        tempPath,
+        size: 0,
+        head: Buffer.alloc(0),
+        filename: part.filename,
+        declaredType: part.mimetype,
+        truncated: false,
+      };
+      files[part.fieldname] = received;
+      const chunks: Buffer[] = [];
+      let headBytes = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          received.size += chunk.length;
+          if (headBytes < SNIFF_BYTES) {
+            chunks.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
+            headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
+          }
+          done(null, chunk);
+        },
+      });
+      await pipeline(part.file, meter, createWriteStream(tempPath));
+      received.head = Buffer.concat(chunks);
+      received.truncated = part.file.truncated;
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { fields, files, discard };
+}
+
+/** Moves a received file to its final key in the media store. */
+export async function keepUpload(env: Env, file: ReceivedFile, storageKey: string): Promise<void> {
+  await rename(file.tempPath, mediaPath(env, storageKey));
+}
+
+/** Removes stored files (a send that could not be recorded). */
+export async function removeStored(env: Env, storageKeys: string[]): Promise<void> {
+  await Promise.all(storageKeys.map((key) => rm(mediaPath(env, key), { force: true })));
+}

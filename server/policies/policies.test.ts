@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { canSendFreeform } from '../outbound/window';
+import { contactAbilities, inboxPolicy } from './contact';
+import { messagePolicy } from './message';
+
+const HOUR = 3_600_000;
+const now = new Date('2026-11-21T12:00:00Z');
+const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
+
+describe('the 24-hour window (canSendFreeform)', () => {
+  it.each([
+    ['no message from the customer ever', null, false],
+    ['a message 1 minute ago', at(1 / 60), true],
+    ['a message 23 h 59 min ago', at(24 - 1 / 60), true],
+    ['a message exactly 24 h ago', at(24), false],
+    ['a message 25 h ago', at(25), false],
+  ])('%s → %s', (_label, lastIncomingAt, expected) => {
+    expect(canSendFreeform({ lastIncomingAt }, now)).toBe(expected);
+    expect(contactAbilities({ lastIncomingAt }, now).sendFreeform).toBe(expected);
+  });
+});
+
+describe('inbox policy', () => {
+  it.each([
+    ['owner', true],
+    ['member', false],
+    [null, false],
+  ] as const)('team-wide view for %s: %s', (role, expected) => {
+    expect(inboxPolicy.viewTeam({ id: 'u', role })).toBe(expected);
+  });
+});
+
+describe('message policy', () => {
+  const incoming = {
+    direction: 'incoming' as const,
+    externalId: 'wamid.1',
+    status: 'delivered' as const,
+    type: 'text',
+  };
+  const outgoing = {
+    direction: 'outgoing' as const,
+    externalId: 'wamid.2',
+    status: 'sent' as const,
+    type: 'text',
+  };
+
+  it.each([
+    ['incoming with an id, window open', incoming, true, true],
+    ['incoming with an id, window closed', incoming, false, false],
+    [
+      'outgoing pending (no id yet)',
+      { ...outgoing, externalId: null, status: 'pending' as const },
+      true,
+      false,
+    ],
+    ['outgoing sent', outgoing, true, true],
+  ])('react: %s', (_label, message, windowOpen, expected) => {
+    expect(messagePolicy.react(message, windowOpen)).toBe(expected);
+  });
+
+  it.each([
+    ['failed outgoing', { ...outgoing, status: 'failed' as const }, true],
+    ['sent outgoing', outgoing, false],
+    ['incoming', incoming, false],
+  ])('retry: %s', (_label, message, expected) => {
+    expect(messagePolicy.retry(message)).toBe(expected);
+  });
+
+  it.each([
+    ['incoming delivered with an id', incoming, true],
+    ['incoming already read', { ...incoming, status: 'read' as const }, false],
+    ['incoming without an id', { ...incoming, externalId: null }, false],
+    ['outgoing', outgoing, false],
+  ])('markRead: %s', (_label, message, expected) => {
+    expect(messagePolicy.markRead(message)).toBe(expected);
+  });
+});

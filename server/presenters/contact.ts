@@ -1,0 +1,96 @@
+import type { ContactDetail, ContactListItem, TagSummary, UserSummary } from '@common/api/inbox';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { contacts, contactTags, tags } from '../db/schema';
+import { windowClosesAt } from '../outbound/window';
+import { contactAbilities } from '../policies/contact';
+import { loadUserSummaries } from './users';
+
+export type ContactRow = typeof contacts.$inferSelect;
+
+/** What a page of contacts needs besides its rows: tags and assignees, loaded once per page. */
+export type ContactExtras = { tags: Map<string, TagSummary[]>; users: Map<string, UserSummary> };
+
+export async function loadContactExtras(db: Executor, rows: ContactRow[]): Promise<ContactExtras> {
+  if (rows.length === 0) return { tags: new Map(), users: new Map() };
+  const [tagRows, userMap] = await Promise.all([
+    db
+      .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name })
+      .from(contactTags)
+      .innerJoin(tags, eq(tags.id, contactTags.tagId))
+      .where(
+        inArray(
+          contactTags.contactId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(tags.name)),
+    loadUserSummaries(
+      db,
+      rows.map((r) => r.assignedTo),
+    ),
+  ]);
+  const byContact = new Map<string, TagSummary[]>();
+  for (const t of tagRows) {
+    const list = byContact.get(t.contactId) ?? [];
+    list.push({ id: t.id, name: t.name });
+    byContact.set(t.contactId, list);
+  }
+  return { tags: byContact, users: userMap };
+}
+
+/** A contact-list row: name '' stays '' (the UI shows 'Unknown'), the phone with a leading '+'. */
+export function presentContactItem(row: ContactRow, extras: ContactExtras, now: Date): ContactListItem {
+  return {
+    id: row.id,
+    waId: row.waId,
+    name: row.customName ?? row.profileName,
+    phone: `+${row.phone}`,
+    tags: extras.tags.get(row.id) ?? [],
+    assignee: row.assignedTo
+      ? (extras.users.get(row.assignedTo) ?? { id: row.assignedTo, label: 'Unknown' })
+      : null,
+    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+    lastMessagePreview: row.lastMessagePreview,
+    lastMessageDirection: row.lastMessageDirection,
+    unreadCount: row.unreadCount,
+    lastIncomingAt: row.lastIncomingAt?.toISOString() ?? null,
+    windowClosesAt: windowClosesAt(row)?.toISOString() ?? null,
+    archived: row.archivedAt !== null,
+    blocked: row.blockedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    abilities: contactAbilities(row, now),
+  };
+}
+
+/** The open conversation's header: the list row plus the profile name and notes. */
+export function presentContactDetail(row: ContactRow, extras: ContactExtras, now: Date): ContactDetail {
+  return { ...presentContactItem(row, extras, now), profileName: row.profileName, notes: row.notes };
+}
+
+/** Presents rows in their order, loading their tags and assignees in two queries. */
+export async function presentContacts(
+  db: Executor,
+  rows: ContactRow[],
+  now: Date,
+): Promise<ContactListItem[]> {
+  const extras = await loadContactExtras(db, rows);
+  return rows.map((row) => presentContactItem(row, extras, now));
+}
+
+/** The contacts of an account by id, presented (for live events). Unknown ids are left out. */
+export async function loadPresentedContacts(
+  db: Executor,
+  accountId: string,
+  ids: string[],
+  now: Date,
+): Promise<Map<string, ContactListItem>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, [...new Set(ids)])));
+  const items = await presentContacts(db, rows, now);
+  return new Map(items.map((item) => [item.id, item]));
+}

@@ -1,0 +1,190 @@
+import type {
+  InboxMessage,
+  MessageContent,
+  MessageError,
+  MessageMedia,
+  MessageReaction,
+  MessageReplyTarget,
+  UserSummary,
+} from '@common/api/inbox';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { media, messages, reactions } from '../db/schema';
+import { messageAbilities } from '../policies/message';
+import { describeError, type ErrorContext } from '../whatsapp/error-map';
+import { loadUserSummaries } from './users';
+
+export type MessageRow = typeof messages.$inferSelect;
+type MediaRow = typeof media.$inferSelect;
+type ReactionRow = typeof reactions.$inferSelect;
+type ReplyRow = Pick<MessageRow, 'id' | 'externalId' | 'direction' | 'type' | 'preview'>;
+
+export function presentMedia(row: MediaRow): MessageMedia {
+  return {
+    id: row.id,
+    kind: row.kind,
+    mimeType: row.mimeType,
+    filename: row.filename,
+    fileSize: row.fileSize,
+    status: row.status,
+    url: row.status === 'ready' ? `/api/media/${row.id}` : null,
+    thumbnailUrl: row.thumbnailId ? `/api/media/${row.thumbnailId}` : null,
+  };
+}
+
+const ERROR_CONTEXTS = new Set<string>([
+  'text',
+  'image',
+  'video',
+  'document',
+  'audio',
+  'sticker',
+  'reaction',
+  'template',
+]);
+
+/**
+ * The stored error as the user reads it. The send job stores `{code, message, action}` already in the
+ * spec's words; a failed status webhook stores Meta's error list, explained here with the error map.
+ */
+export function presentMessageError(error: unknown, type: string): MessageError | null {
+  if (error === null || error === undefined) return null;
+  const context = (ERROR_CONTEXTS.has(type) ? type : 'text') as ErrorContext;
+  if (Array.isArray(error)) {
+    const described = describeError(error[0] ?? {}, context);
+    return { code: described.code, message: described.message, action: described.action };
+  }
+  const stored = error as Partial<MessageError>;
+  if (typeof stored.message === 'string') {
+    return { code: stored.code ?? null, message: stored.message, action: stored.action ?? 'none' };
+  }
+  const described = describeError(error, context);
+  return { code: described.code, message: described.message, action: described.action };
+}
+
+/** Reactions to show: removed ones ('' emoji) and business reactions Meta refused are left out. */
+export function presentReactions(rows: ReactionRow[], users: Map<string, UserSummary>): MessageReaction[] {
+  return rows
+    .filter((r) => r.emoji !== '' && r.status !== 'failed')
+    .map((r) => ({
+      emoji: r.emoji,
+      reactor: r.reactor,
+      direction: r.direction,
+      status: r.status,
+      sentBy: r.sentBy ? (users.get(r.sentBy) ?? null) : null,
+      timestamp: r.timestamp.toISOString(),
+    }));
+}
+
+/** Everything the rows refer to, loaded with one query per kind (media, reactions, quoted messages, senders). */
+type MessageExtras = {
+  media: Map<string, MediaRow>;
+  reactions: Map<string, ReactionRow[]>;
+  replies: Map<string, ReplyRow>;
+  users: Map<string, UserSummary>;
+};
+
+export async function loadMessageExtras(
+  db: Executor,
+  accountId: string,
+  rows: MessageRow[],
+): Promise<MessageExtras> {
+  const mediaIds = [...new Set(rows.flatMap((r) => (r.mediaId ? [r.mediaId] : [])))];
+  const externalIds = [...new Set(rows.flatMap((r) => (r.externalId ? [r.externalId] : [])))];
+  const replyIds = [...new Set(rows.flatMap((r) => (r.replyToExternalId ? [r.replyToExternalId] : [])))];
+  const [mediaRows, reactionRows, replyRows] = await Promise.all([
+    mediaIds.length ? db.select().from(media).where(inArray(media.id, mediaIds)) : [],
+    externalIds.length
+      ? db
+          .select()
+          .from(reactions)
+          .where(and(eq(reactions.accountId, accountId), inArray(reactions.targetExternalId, externalIds)))
+      : [],
+    replyIds.length
+      ? db
+          .select({
+            id: messages.id,
+            externalId: messages.externalId,
+            direction: messages.direction,
+            type: messages.type,
+            preview: messages.preview,
+          })
+          .from(messages)
+          .where(and(eq(messages.accountId, accountId), inArray(messages.externalId, replyIds)))
+      : [],
+  ]);
+  const users = await loadUserSummaries(db, [
+    ...rows.map((r) => r.sentBy),
+    ...reactionRows.map((r) => r.sentBy),
+  ]);
+  const byTarget = new Map<string, ReactionRow[]>();
+  for (const r of reactionRows) {
+    const list = byTarget.get(r.targetExternalId) ?? [];
+    list.push(r);
+    byTarget.set(r.targetExternalId, list);
+  }
+  return {
+    media: new Map(mediaRows.map((m) => [m.id, m])),
+    reactions: byTarget,
+    replies: new Map(replyRows.map((m) => [m.externalId!, m])),
+    users,
+  };
+}
+
+function presentReplyTarget(
+  externalId: string | null,
+  replies: Map<string, ReplyRow>,
+): MessageReplyTarget | null {
+  if (!externalId) return null;
+  const target = replies.get(externalId);
+  if (!target) {
+    return { externalId, messageId: null, direction: null, type: null, preview: null, deleted: true };
+  }
+  return {
+    externalId,
+    messageId: target.id,
+    direction: target.direction,
+    type: target.type,
+    preview: target.preview,
+    deleted: false,
+  };
+}
+
+/** A message as the conversation shows it: reactions on their target, the quoted message, the sender. */
+export function presentMessage(row: MessageRow, extras: MessageExtras, windowOpen: boolean): InboxMessage {
+  const mediaRow = row.mediaId ? extras.media.get(row.mediaId) : undefined;
+  return {
+    id: row.id,
+    contactId: row.contactId,
+    direction: row.direction,
+    type: row.type,
+    body: row.body,
+    preview: row.preview,
+    content: row.content as MessageContent,
+    externalId: row.externalId,
+    status: row.status,
+    error: presentMessageError(row.error, row.type),
+    replyTo: presentReplyTarget(row.replyToExternalId, extras.replies),
+    media: mediaRow ? presentMedia(mediaRow) : null,
+    reactions: row.externalId
+      ? presentReactions(extras.reactions.get(row.externalId) ?? [], extras.users)
+      : [],
+    sentBy: row.sentBy ? (extras.users.get(row.sentBy) ?? null) : null,
+    clientRef: row.clientRef,
+    timestamp: row.timestamp.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    abilities: messageAbilities(row, windowOpen),
+  };
+}
+
+/** Presents rows in their order. `windowOpen(contactId)`: canSendFreeform for the row's contact. */
+export async function presentMessages(
+  db: Executor,
+  accountId: string,
+  rows: MessageRow[],
+  windowOpen: (contactId: string) => boolean,
+): Promise<InboxMessage[]> {
+  const extras = await loadMessageExtras(db, accountId, rows);
+  return rows.map((row) => presentMessage(row, extras, windowOpen(row.contactId)));
+}

@@ -1,0 +1,134 @@
+import {
+  type ContactListResponse,
+  type ContactResponse,
+  type ConversationResponse,
+  contactListQuerySchema,
+  type InboxCountsResponse,
+  inboxFilterQuerySchema,
+  messageListQuerySchema,
+} from '@common/api/inbox';
+import { and, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccount } from '../../auth/require-account';
+import { contacts, messages } from '../../db/schema';
+import { publishChanges } from '../../inbound/inbox-changes';
+import { badRequest, forbidden } from '../../lib/http-errors';
+import { messagingNow } from '../../outbound/clock';
+import { canSendFreeform } from '../../outbound/window';
+import { inboxPolicy } from '../../policies/contact';
+import { loadContactExtras, presentContactDetail, presentContacts } from '../../presenters/contact';
+import { presentMessages } from '../../presenters/message';
+import { countInbox, decodeCursor, findContactPage } from './list-query';
+import { loadContact } from './load';
+
+const contactParams = z.object({ contactId: z.uuid() });
+const TEAM_TAB_DENIED = 'Only team owners can see contacts assigned to team members.';
+
+/** Messages strictly older than the cursor in (timestamp, id) order. */
+function olderThan(cursor: string): SQL | undefined {
+  const [at, id] = cursor.split('_') as [string, string];
+  const when = new Date(at);
+  return or(lt(messages.timestamp, when), and(eq(messages.timestamp, when), lt(messages.id, id)));
+}
+
+/** The chats screen: tab counts, the contact list, one contact, and its conversation page by page. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/inbox/counts',
+    { config: { access: 'member' }, schema: { tags: ['inbox'], querystring: inboxFilterQuerySchema } },
+    async (request): Promise<InboxCountsResponse> => {
+      const actor = await requireAccount(request);
+      const viewTeam = inboxPolicy.viewTeam(actor);
+      const counts = await countInbox(
+        app.db,
+        { accountId: actor.accountId, actorId: actor.id, ...request.query },
+        viewTeam,
+      );
+      return { ...counts, abilities: { viewTeam } };
+    },
+  );
+
+  app.get(
+    '/contacts',
+    { config: { access: 'member' }, schema: { tags: ['inbox'], querystring: contactListQuerySchema } },
+    async (request): Promise<ContactListResponse> => {
+      const actor = await requireAccount(request);
+      const { tab, cursor, limit, q, tagIds } = request.query;
+      if (tab === 'team' && !inboxPolicy.viewTeam(actor)) throw forbidden(TEAM_TAB_DENIED, 'owner_only');
+      const decoded = cursor ? decodeCursor(cursor) : null;
+      if (cursor && !decoded) throw badRequest('Invalid cursor', 'validation_failed', 'cursor');
+
+      const now = await messagingNow(app.db, app.env);
+      const page = await findContactPage(
+        app.db,
+        { accountId: actor.accountId, actorId: actor.id, q, tagIds },
+        { tab, cursor: decoded, limit },
+      );
+      return {
+        contacts: await presentContacts(app.db, page.rows, now),
+        nextCursor: page.nextCursor,
+        serverNow: now.toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    '/contacts/:contactId',
+    { config: { access: 'member' }, schema: { tags: ['inbox'], params: contactParams } },
+    async (request): Promise<ContactResponse> => {
+      const actor = await requireAccount(request);
+      const contact = await loadContact(app.db, actor.accountId, request.params.contactId);
+      const now = await messagingNow(app.db, app.env);
+      const extras = await loadContactExtras(app.db, [contact]);
+      return { contact: presentContactDetail(contact, extras, now), serverNow: now.toISOString() };
+    },
+  );
+
+  app.get(
+    '/contacts/:contactId/messages',
+    {
+      config: { access: 'member' },
+      schema: { tags: ['inbox'], params: contactParams, querystring: messageListQuerySchema },
+    },
+    async (request): Promise<ConversationResponse> => {
+      const actor = await requireAccount(request);
+      const { before, limit } = request.query;
+      const contact = await loadContact(app.db, actor.accountId, request.params.contactId);
+      const now = await messagingNow(app.db, app.env);
+
+      const rows = await app.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.contactId, contact.id), before ? olderThan(before) : undefined))
+        .orderBy(desc(messages.timestamp), desc(messages.id))
+        .limit(limit);
+
+      // Opening a chat (its newest page) clears the unread badge for the whole team.
+      if (!before && contact.unreadCount > 0) {
+        const [cleared] = await app.db
+          .update(contacts)
+          .set({ unreadCount: 0, updatedAt: new Date() })
+          .where(and(eq(contacts.id, contact.id), gt(contacts.unreadCount, 0)))
+          .returning();
+        if (cleared) {
+          Object.assign(contact, cleared);
+          publishChanges([{ kind: 'contact.updated', accountId: actor.accountId, contactId: contact.id }]);
+        }
+      }
+
+      const windowOpen = canSendFreeform(contact, now);
+      const [extras, presented] = await Promise.all([
+        loadContactExtras(app.db, [contact]),
+        presentMessages(app.db, actor.accountId, rows, () => windowOpen),
+      ]);
+      const oldest = rows.at(-1);
+      return {
+        contact: presentContactDetail(contact, extras, now),
+        messages: presented,
+        nextCursor: rows.length === limit && oldest ? `${oldest.timestamp.toISOString()}_${oldest.id}` : null,
+        serverNow: now.toISOString(),
+      };
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const READY_TIMEOUT_MS = 2_000;
+
+/** Liveness, readiness and Prometheus metrics for operators and load balancers. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    {
+      config: { access: 'public' },
+      schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    const started = Date.now();
+    try {
+      await withTimeout(app.database.ping(READY_TIMEOUT_MS), READY_TIMEOUT_MS);
+      return { status: 'ready', database: app.database.kind, latencyMs: Date.now() - started };
+    } catch (error) {
+      app.log.warn({ err: error }, 'readiness check failed');
+      return reply
+        .code(503)
+        .send({ status: 'unavailable', database: app.database.kind, message: 'Database unreachable' });
+    }
+  });
+
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    reply.header('content-type', app.metrics.registry.contentType);
+    return app.metrics.registry.metrics();
+  });
+};
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

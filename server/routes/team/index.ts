@@ -1,0 +1,91 @@
+import {
+  type AuditLogResponse,
+  type InviteMemberResponse,
+  inviteMemberSchema,
+  TEAM_MSG,
+  type TeamResponse,
+} from '@common/api/team';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listAuditEntries } from '../../audit/audit-log';
+import { requestAccess, requireActor, requireUser } from '../../auth/route-access';
+import { inviteMember } from '../../commands/invite-member';
+import { removeMember } from '../../commands/remove-member';
+import { teamMembers, teams } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { teamPolicy } from '../../policies/team';
+import { presentMember } from './present';
+
+/** Owner first, then active members, then open invitations; oldest first within each. */
+const MEMBER_ORDER = sql`case when ${teamMembers.role} = 'owner' then 0 when ${teamMembers.status} = 'active' then 1 else 2 end`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The Settings Team tab. Everyone in the team reads the member list; the owner invites and removes
+ * (the commands ask the team policy, so a member's forged request gets 403 with its message).
+ */
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/team', { config: { access: 'member' }, schema: { tags: ['team'] } }, async (request) => {
+    const actor = await requireActor(request);
+    teamPolicy.authorize(actor, 'viewMembers', { id: actor.teamId });
+    const [team] = await app.db.select().from(teams).where(eq(teams.id, actor.teamId)).limit(1);
+    if (!team) throw notFound(TEAM_MSG.noTeam, 'no_team');
+    const rows = await app.db
+      .select()
+      .from(teamMembers)
+      .where(eq(teamMembers.teamId, team.id))
+      .orderBy(MEMBER_ORDER, asc(teamMembers.createdAt), asc(teamMembers.id));
+    const abilities = teamPolicy.abilities(actor, { id: team.id });
+    return {
+      team: { id: team.id, name: team.name },
+      hasAccount: team.whatsappAccountId !== null,
+      you: { role: actor.role ?? 'member' },
+      members: rows.map((row) => presentMember(row, actor)),
+      abilities: { invite: abilities.invite, viewActivity: abilities.viewActivity },
+    } satisfies TeamResponse;
+  });
+
+  // Access 'user', not 'owner': a signed-in user without a team gets the spec's 'No team found…',
+  // and a member gets the policy's own refusal; both come from the command.
+  app.post(
+    '/team/invitations',
+    { config: { access: 'user' }, schema: { tags: ['team'], body: inviteMemberSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const access = await requestAccess(request);
+      const actor = { id: user.id, email: user.email, teamId: access.teamId, role: access.role };
+      const baseUrl = app.env.publicUrl ?? `${request.protocol}://${request.host}`;
+      const { member, outcome } = await inviteMember(app.db, { actor, input: request.body, baseUrl });
+      return reply
+        .code(201)
+        .send({ member: presentMember(member, actor), outcome } satisfies InviteMemberResponse);
+    },
+  );
+
+  app.delete(
+    '/team/members/:memberId',
+    {
+      config: { access: 'member' },
+      schema: { tags: ['team'], params: z.object({ memberId: z.string().max(100) }) },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      const memberId = request.params.memberId.trim();
+      if (!memberId) throw badRequest(TEAM_MSG.memberIdRequired, 'validation_failed', 'memberId');
+      if (!UUID.test(memberId)) throw notFound(TEAM_MSG.memberNotFound);
+      await removeMember(app.db, { actor, memberId });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/team/audit-log',
+    { config: { access: 'member' }, schema: { tags: ['team'] } },
+    async (request): Promise<AuditLogResponse> => {
+      const actor = await requireActor(request);
+      teamPolicy.authorize(actor, 'viewActivity', { id: actor.teamId });
+      return { entries: await listAuditEntries(app.db, actor.teamId) };
+    },
+  );
+};

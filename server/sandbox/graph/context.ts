@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Env } from '../../env';
+import { getSettings, type SandboxSettings, sandboxNow } from '../state/settings';
+import { lookupAccessToken, type SandboxToken } from '../state/tokens';
+import { graphErrors } from './errors';
+
+/** What every Graph handler works with: the database, the switches and the sandbox clock. */
+export type GraphContext = {
+  db: Database;
+  env: Env;
+  settings: SandboxSettings;
+  now: Date;
+  /** The origin the caller used, for URLs the sandbox hands out (media, paging). */
+  origin: string;
+};
+
+export async function graphContext(request: FastifyRequest): Promise<GraphContext> {
+  const settings = await getSettings(request.server.db);
+  return {
+    db: request.server.db,
+    env: request.server.env,
+    settings,
+    now: sandboxNow(settings),
+    origin: `${request.protocol}://${request.host}`,
+  };
+}
+
+/** The bearer token of a request (Graph also takes `?access_token=`). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match?.[1] ?? null;
+  }
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.access_token === 'string' && query.access_token !== '' ? query.access_token : null;
+}
+
+/** The caller's access token, or the 190 error Meta answers for a missing, unknown or expired one. */
+export async function requireToken(ctx: GraphContext, request: FastifyRequest): Promise<SandboxToken> {
+  const value = bearerToken(request);
+  if (!value) throw graphErrors.invalidToken('An active access token must be used to query information.');
+  const found = await lookupAccessToken(ctx.db, value, ctx.now);
+  if (found.ok) return found.token;
+  if (found.reason === 'expired' && found.expiredAt) throw graphErrors.expiredToken(found.expiredAt, ctx.now);
+  throw graphErrors.invalidToken();
+}
+
+/** Tokens are granted one WABA (and its number); anything else is a permissions error. */
+export function requireWaba(token: SandboxToken, wabaId: string): void {
+  if (token.wabaId !== wabaId) throw graphErrors.noPermission();
+}

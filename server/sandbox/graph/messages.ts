@@ -1,0 +1,243 @@
+import type { Executor } from '../../db/client';
+import { normalizeRecipient } from '../../whatsapp/message-builders';
+import { displayDigits, type SandboxPhoneNumber } from '../state/accounts';
+import { ensureCustomer } from '../state/customers';
+import { conversationId, wamid } from '../state/ids';
+import { canSendAs, findMediaInfo } from '../state/media';
+import {
+  type Billing,
+  findChatMessage,
+  findMessage,
+  insertMessage,
+  lastInboundAt,
+  type MessagePayload,
+  markCustomerMessagesRead,
+} from '../state/messages';
+import { takeSendFailure, unixSeconds } from '../state/settings';
+import { findTemplate } from '../state/templates';
+import { renderTemplate } from '../templates/render';
+import { statusChange } from '../webhooks/build';
+import { emitChanges } from '../webhooks/emit';
+import { scheduleSendStatuses } from '../webhooks/status.job';
+import type { GraphContext } from './context';
+import { graphErrors } from './errors';
+import {
+  describeIssue,
+  type MediaSendType,
+  readReceiptBody,
+  type SendMessageBody,
+  sendMessageBody,
+} from './send-schemas';
+
+/** The customer service window: free-form messages only within 24 h of the customer's last message. */
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const failureFor = {
+  429: graphErrors.rateLimit,
+  500: graphErrors.unknownError,
+  131047: graphErrors.reengagement,
+};
+
+function recipientDigits(to: string): string {
+  return normalizeRecipient(to).replace(/[\s\-().]/g, '');
+}
+
+async function windowIsOpen(
+  db: Executor,
+  ctx: GraphContext,
+  phoneId: string,
+  waId: string,
+): Promise<boolean> {
+  const last = await lastInboundAt(db, phoneId, waId);
+  return last !== null && ctx.now.getTime() - last.getTime() <= SERVICE_WINDOW_MS;
+}
+
+type Content = { type: string; payload: MessagePayload; category: string; free: boolean };
+
+async function contentOf(
+  db: Executor,
+  _ctx: GraphContext,
+  phone: SandboxPhoneNumber,
+  message: SendMessageBody,
+  windowOpen: boolean,
+): Promise<Content> {
+  switch (message.type) {
+    case 'text':
+      return {
+        type: 'text',
+        payload: { text: { body: message.text.body } },
+        category: 'service',
+        free: true,
+      };
+    case 'location':
+      return { type: 'location', payload: { location: message.location }, category: 'service', free: true };
+    case 'reaction':
+      return {
+        type: 'reaction',
+        payload: { reaction: { message_id: message.reaction.message_id, emoji: message.reaction.emoji } },
+        category: 'service',
+        free: true,
+      };
+    case 'template': {
+      const { name, language, components } = message.template;
+      const template = await findTemplate(db, phone.wabaId, name, language.code);
+      if (template?.status !== 'APPROVED') throw graphErrors.templateMissing(name, language.code);
+      const rendered = renderTemplate(template, components ?? []);
+      const category = template.category.toLowerCase();
+      return {
+        type: 'template',
+        payload: { template: { name, language: language.code, category: template.category, rendered } },
+        category,
+        // Utility templates inside an open customer service window are free (per-message pricing).
+        free: category === 'utility' && windowOpen,
+      };
+    }
+    default:
+      return { ...(await mediaContent(db, phone, message.type, message)), category: 'service', free: true };
+  }
+}
+
+async function mediaContent(
+  db: Executor,
+  phone: SandboxPhoneNumber,
+  type: MediaSendType,
+  message: SendMessageBody,
+): Promise<Pick<Content, 'type' | 'payload'>> {
+  const object = (message as Record<string, unknown>)[type] as {
+    id?: string;
+    link?: string;
+    caption?: string;
+    filename?: string;
+  };
+  if (!object.id) {
+    throw graphErrors.invalidParameter(
+      object.link
+        ? `The sandbox does not fetch ${type} links; upload the file to /{phone_number_id}/media and send its id.`
+        : `The parameter ${type}['id'] is required.`,
+    );
+  }
+  const media = await findMediaInfo(db, object.id);
+  if (!media || media.phoneNumberId !== phone.id) {
+    throw graphErrors.media(`Media ${object.id} was not found for this phone number, or it has expired.`);
+  }
+  if (!canSendAs(type, media.mimeType)) {
+    throw graphErrors.media(
+      `Media ${object.id} has type ${media.mimeType}, which cannot be sent as ${type}.`,
+    );
+  }
+  const withCaption = type === 'image' || type === 'video' || type === 'document';
+  return {
+    type,
+    payload: {
+      [type]: {
+        id: media.id,
+        mime_type: media.mimeType,
+        sha256: media.sha256,
+        ...(withCaption && object.caption ? { caption: object.caption } : {}),
+        ...(type === 'document' ? { filename: object.filename ?? media.filename ?? 'document' } : {}),
+      },
+    },
+  };
+}
+
+function billingFor(content: Content, now: Date): Billing {
+  return {
+    conversationId: conversationId(),
+    expiresAt: unixSeconds(now) + SERVICE_WINDOW_MS / 1000,
+    category: content.category,
+    type: content.free ? 'free_customer_service' : 'regular',
+    billable: !content.free,
+  };
+}
+
+/** `{status:'read', message_id}`: the business read a customer message (and every earlier one). */
+async function markRead(ctx: GraphContext, phone: SandboxPhoneNumber, rawBody: unknown) {
+  const parsed = readReceiptBody.safeParse(rawBody);
+  if (!parsed.success) throw graphErrors.invalidParameter(describeIssue(parsed.error));
+  const target = await findMessage(ctx.db, parsed.data.message_id);
+  if (!target || target.phoneNumberId !== phone.id || target.direction !== 'to_business')
+    throw graphErrors.invalidParameter(
+      `Message ${parsed.data.message_id} was not found for this phone number.`,
+    );
+  await markCustomerMessagesRead(ctx.db, target);
+  return { success: true };
+}
+
+/**
+ * POST /{phone_number_id}/messages: validates like Meta (24-hour window, approved templates and their
+ * parameter count, uploaded media of the right type), stores the message and schedules its statuses.
+ */
+export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, rawBody: unknown) {
+  const body = (rawBody ?? {}) as Record<string, unknown>;
+  if (body.status === 'read') return markRead(ctx, phone, body);
+  const withType = body.type === undefined && body.text !== undefined ? { ...body, type: 'text' } : body;
+  const parsed = sendMessageBody.safeParse(withType);
+  if (!parsed.success) throw graphErrors.invalidParameter(describeIssue(parsed.error));
+  const message = parsed.data;
+
+  const failure = await takeSendFailure(ctx.db);
+  if (failure !== null) throw failureFor[failure]();
+
+  const waId = recipientDigits(message.to);
+  if (!/^\d{7,15}$/.test(waId))
+    throw graphErrors.invalidParameter(`Invalid recipient phone number '${message.to}'.`);
+  if (waId === displayDigits(phone)) throw graphErrors.recipientIsSender();
+
+  return ctx.db.transaction(async (tx) => {
+    await ensureCustomer(tx, phone.id, waId, ctx.now);
+    const windowOpen = await windowIsOpen(tx, ctx, phone.id, waId);
+    if (message.type !== 'template' && !windowOpen) throw graphErrors.reengagement();
+
+    const content = await contentOf(tx, ctx, phone, message, windowOpen);
+    const chat = { phoneNumberId: phone.id, customerWaId: waId };
+    const quoted = message.context ? await findChatMessage(tx, chat, message.context.message_id) : null;
+    const reactionTarget =
+      message.type === 'reaction' ? await findChatMessage(tx, chat, message.reaction.message_id) : null;
+    const row = await insertMessage(tx, {
+      wamid: wamid(waId, 'to_customer'),
+      ...chat,
+      direction: 'to_customer',
+      type: content.type,
+      payload: {
+        ...content.payload,
+        ...(quoted
+          ? {
+              context: {
+                message_id: quoted.wamid,
+                from: quoted.direction === 'to_customer' ? displayDigits(phone) : waId,
+              },
+            }
+          : {}),
+        billing: billingFor(content, ctx.now),
+        ...(message.biz_opaque_callback_data
+          ? { biz_opaque_callback_data: message.biz_opaque_callback_data }
+          : {}),
+      },
+      status: message.type === 'reaction' && !reactionTarget ? 'failed' : 'sent',
+      createdAt: ctx.now,
+    });
+
+    if (row.status === 'failed') {
+      // Meta accepts a reaction to an unknown message and reports 131009 in a status webhook.
+      await emitChanges(
+        tx,
+        [
+          statusChange(phone, row, 'failed', ctx.now, {
+            code: 131009,
+            title: 'Parameter value is not valid',
+            details: `Message ${message.type === 'reaction' ? message.reaction.message_id : ''} to react to was not found in this chat.`,
+          }),
+        ],
+        ctx.settings,
+      );
+    } else {
+      await scheduleSendStatuses(tx, ctx.settings, phone, row);
+    }
+
+    return {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: message.to, wa_id: waId }],
+      messages: [{ id: row.wamid }],
+    };
+  });
+}

@@ -1,0 +1,7 @@
+import { templateReviewJob } from './templates/review.job';
+import { webhookDeliverJob } from './webhooks/deliver.job';
+import { webhookFlushJob } from './webhooks/flush.job';
+import { statusAdvanceJob } from './webhooks/status.job';
+
+/** The sandbox's durable jobs (listed in server/jobs/registry.ts). */
+export const sandboxJobs = [webhookDeliverJob, webhookFlushJob, statusAdvanceJob, templateReviewJob];

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+/** Signs a new user up through the API and returns the session cookie for later requests. */
+export async function signUpUser(app: FastifyInstance, email = uniqueEmail(), password = 'secret123') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { email, password, confirmPassword: password },
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { email, password, cookie: sessionCookie(response.headers['set-cookie']), body: response.json() };
+}
+
+/** `sb_session=…` from a Set-Cookie header, ready to send back as a Cookie header. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = [setCookie ?? []].flat();
+  const found = all.find((c) => c.startsWith('sb_session='));
+  if (!found) throw new Error('no session cookie was set');
+  return found.split(';')[0]!;
+}
+
+/** Gives a signed-up user a connected WhatsApp account and a team they own, as connecting a number does. */
+export async function connectTestAccount(
+  ctx: { db: import('../db/client').Database; env: import('../env').Env },
+  user: { id: string; email: string },
+  numbers: { phoneNumberId: string; wabaId: string; displayPhoneNumber?: string } = {
+    phoneNumberId: '109283746501234',
+    wabaId: '104857600123456',
+  },
+) {
+  const { whatsappAccounts, teams, teamMembers } = await import('../db/schema');
+  const { encryptSecret } = await import('../lib/crypto');
+  const [account] = await ctx.db
+    .insert(whatsappAccounts)
+    .values({
+      userId: user.id,
+      phoneNumberId: numbers.phoneNumberId,
+      wabaId: numbers.wabaId,
+      displayPhoneNumber: numbers.displayPhoneNumber ?? '+1 555-010-1234',
+      businessName: 'Test Shop',
+      accessTokenEncrypted: encryptSecret('test-access-token', ctx.env.secretKey),
+    })
+    .returning();
+  const [team] = await ctx.db
+    .insert(teams)
+    .values({ name: 'Test Shop', whatsappAccountId: account!.id })
+    .returning();
+  await ctx.db
+    .insert(teamMembers)
+    .values({ teamId: team!.id, userId: user.id, email: user.email, role: 'owner', status: 'active' });
+  return { account: account!, team: team! };
+}

@@ -1,0 +1,64 @@
+/**
+ * SavedMessagesPicker — the composer's saved-messages panel (spec §2: opened by the bookmark button
+ * or a leading '/'). Lists the team's saved messages, newest first, each with its title, a 60-character
+ * preview and its attachment; `filter` (the text typed after '/') narrows them by title or text.
+ *
+ * Props:
+ * - `filter`: the search text ('' shows all).
+ * - `onPick(message)`: fill the composer with `message.content`; when `message.attachment` is set,
+ *   fetch `attachment.url` (same origin, the session cookie) and send it as media like any other file.
+ * - `onClose()`: Escape / outside click handling is the caller's.
+ *
+ * Members use them read-only; managing them is in Settings → Saved Messages (owners).
+ */
+import { cutText, SAVED_PREVIEW, type SavedMessageView } from '@common/api/saved-messages';
+import { useQuery } from '@tanstack/react-query';
+import { savedMessagesQuery } from '../api/savedMessages';
+import { Spinner } from './Spinner';
+
+export type SavedMessagesPickerProps = {
+  filter?: string;
+  onPick: (message: SavedMessageView) => void;
+};
+
+/** Saved messages whose title or text contains the filter (case-insensitive). */
+export function filterSavedMessages(list: SavedMessageView[], filter: string): SavedMessageView[] {
+  const needle = filter.trim().toLowerCase();
+  if (!needle) return list;
+  return list.filter(
+    (m) => m.name.toLowerCase().includes(needle) || m.content.toLowerCase().includes(needle),
+  );
+}
+
+export function SavedMessagesPicker({ filter = '', onPick }: SavedMessagesPickerProps) {
+  const query = useQuery(savedMessagesQuery);
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center p-4">
+        <Spinner label="Loading saved messages" />
+      </div>
+    );
+  }
+  if (query.isError) return <p className="p-3 text-sm text-red-700">Failed to load saved messages</p>;
+  const list = filterSavedMessages(query.data.savedMessages, filter);
+  if (list.length === 0) return <p className="p-3 text-sm text-slate-500">No saved messages</p>;
+  return (
+    <ul className="max-h-80 overflow-y-auto py-1" data-testid="saved-messages-picker">
+      {list.map((message) => (
+        <li key={message.id}>
+          <button
+            type="button"
+            className="w-full px-3 py-2 text-left hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
+            onClick={() => onPick(message)}
+          >
+            <span className="block text-sm font-medium text-slate-900">{message.name}</span>
+            <span className="block truncate text-xs text-slate-500">
+              {message.attachment ? `📎 ${message.attachment.filename ?? message.attachment.kind} · ` : ''}
+              {cutText(message.content, SAVED_PREVIEW.picker)}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+/** Sizes and page estimates for document cards (spec §9: one page per 50 KB, PDF only). */
+
+const KB = 1024;
+export const PDF_BYTES_PER_PAGE = 50 * KB;
+
+/** '812 B', '218 kB', '4.2 MB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < KB) return `${bytes} B`;
+  if (bytes < KB * KB) return `${Math.round(bytes / KB)} kB`;
+  const mb = bytes / (KB * KB);
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}
+
+export function extensionOf(filename: string | null, mimeType: string | null): string {
+  const fromName = filename?.includes('.') ? filename.slice(filename.lastIndexOf('.') + 1) : '';
+  if (fromName) return fromName.toLowerCase();
+  if (mimeType === 'application/pdf') return 'pdf';
+  return mimeType?.split('/')[1]?.split(/[.+-]/).pop()?.toLowerCase() ?? '';
+}
+
+export function isPdf(filename: string | null, mimeType: string | null): boolean {
+  return mimeType === 'application/pdf' || extensionOf(filename, mimeType) === 'pdf';
+}
+
+/** Estimated pages of a PDF (at least 1), or null for other documents or an unknown size. */
+export function estimatePages(bytes: number | null, filename: string | null, mimeType: string | null) {
+  if (bytes === null || !isPdf(filename, mimeType)) return null;
+  return Math.max(1, Math.round(bytes / PDF_BYTES_PER_PAGE));
+}
+
+/** The line under a document's name: '218 kB / 4 pages' for a PDF, '12 kB' otherwise. */
+export function documentDetails(bytes: number | null, filename: string | null, mimeType: string | null) {
+  const parts: string[] = [];
+  if (bytes !== null) parts.push(formatBytes(bytes));
+  const pages = estimatePages(bytes, filename, mimeType);
+  if (pages !== null) parts.push(`${pages} ${pages === 1 ? 'page' : 'pages'}`);
+  return parts.join(' / ');
+}

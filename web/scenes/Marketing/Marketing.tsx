@@ -1,0 +1,31 @@
+import { Outlet } from 'react-router';
+import { BotIcon, FlowIcon, MegaphoneIcon } from '../../components/Icons';
+import { PageHeader } from '../../components/PageHeader';
+import { type TabItem, TabNav } from '../../components/TabNav';
+
+const TABS: TabItem[] = [
+  { to: '/app/marketing', label: 'Templates', end: true, icon: <MegaphoneIcon className="size-4" /> },
+  {
+    to: '/app/marketing/sequences',
+    label: 'Sequence Builder',
+    icon: <FlowIcon className="size-4" />,
+    badge: 'Soon',
+  },
+  { to: '/app/marketing/bots', label: 'AI Bots', icon: <BotIcon className="size-4" />, badge: 'Soon' },
+];
+
+export function Marketing() {
+  return (
+    <div>
+      <PageHeader
+        title="Marketing"
+        description="Message templates, automated sequences and AI bots for your WhatsApp audience."
+      >
+        <TabNav items={TABS} label="Marketing" />
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-5 py-8 sm:px-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,353 @@
+import {
+  type CreateTemplateDraft,
+  normalizeTemplateName,
+  placeholdersIn,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_LANGUAGE,
+  TEMPLATE_MSG,
+  type TemplateButtonDraft,
+  type TemplateCategory,
+  templateDraftProblem,
+} from '@common/api/templates';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ApiRequestError } from '../../../api/client';
+import { createTemplate, TEMPLATES_KEY } from '../../../api/templates';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { Modal } from '../../../components/Modal';
+import { TemplatePreview } from '../../../components/TemplatePreview';
+import { inputClasses } from '../../../components/TextField';
+
+type Props = { isOpen: boolean; onClose: () => void };
+
+/** How many `{{n}}` the body has (in order); the example fields follow it. */
+export function bodyVariableCount(body: string): number {
+  return placeholdersIn(body).filter((p) => /^\d+$/.test(p)).length;
+}
+
+/** The next variable to insert at the end of the body: {{k+1}}. */
+export function nextVariable(body: string): string {
+  return `{{${bodyVariableCount(body) + 1}}}`;
+}
+
+const labelClass = 'block text-sm font-medium text-slate-800';
+
+/**
+ * Create template (spec §5): Name (normalized as typed), optional Header, Body with variables and
+ * their example values, optional Footer, buttons, category, language en_US; a live preview. The draft is
+ * checked with the server's rules; Create stays disabled until name and body are filled.
+ */
+export function CreateTemplateDialog({ isOpen, onClose }: Props) {
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState<TemplateCategory>('UTILITY');
+  const [headerOn, setHeaderOn] = useState(false);
+  const [headerText, setHeaderText] = useState('');
+  const [headerExample, setHeaderExample] = useState('');
+  const [body, setBody] = useState('');
+  const [examples, setExamples] = useState<string[]>([]);
+  const [footerOn, setFooterOn] = useState(false);
+  const [footer, setFooter] = useState('');
+  const [buttons, setButtons] = useState<TemplateButtonDraft[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const reset = () => {
+    setName('');
+    setCategory('UTILITY');
+    setHeaderOn(false);
+    setHeaderText('');
+    setHeaderExample('');
+    setBody('');
+    setExamples([]);
+    setFooterOn(false);
+    setFooter('');
+    setButtons([]);
+    setProblem(null);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const variableCount = bodyVariableCount(body);
+  const headerHasVariable = placeholdersIn(headerText).length > 0;
+  const draft: CreateTemplateDraft = {
+    name,
+    category,
+    language: TEMPLATE_LANGUAGE,
+    header:
+      headerOn && headerText.trim() ? { format: 'TEXT', text: headerText, example: headerExample } : null,
+    body,
+    bodyExamples: examples.slice(0, variableCount),
+    footer: footerOn && footer.trim() ? footer : null,
+    buttons,
+  };
+
+  const mutation = useMutation({
+    mutationFn: () => createTemplate(draft),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: TEMPLATES_KEY });
+      close();
+    },
+    onError: (error) => {
+      setProblem(
+        error instanceof ApiRequestError && error.hasServerMessage
+          ? error.message
+          : TEMPLATE_MSG.failedToCreate,
+      );
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = templateDraftProblem(draft);
+    if (found) {
+      setProblem(found.message);
+      return;
+    }
+    setProblem(null);
+    mutation.mutate();
+  };
+
+  const canCreate = name.trim() !== '' && body.trim() !== '';
+  const setButton = (index: number, next: TemplateButtonDraft) =>
+    setButtons((list) => list.map((b, i) => (i === index ? next : b)));
+
+  return (
+    <Modal isOpen={isOpen} onClose={close} title="Create template" widthClass="max-w-5xl">
+      <form onSubmit={submit} className="grid gap-6 md:grid-cols-[1fr_300px]" noValidate>
+        <div className="max-h-[65vh] space-y-4 overflow-y-auto pr-1">
+          <div>
+            <label htmlFor="template-name" className={labelClass}>
+              Name
+            </label>
+            <input
+              id="template-name"
+              className={inputClasses()}
+              value={name}
+              onChange={(e) => setName(normalizeTemplateName(e.target.value))}
+              placeholder="order_update"
+              maxLength={512}
+            />
+            <p className="mt-1 text-xs text-slate-500">{TEMPLATE_MSG.nameHint}</p>
+          </div>
+
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor="template-category" className={labelClass}>
+                Category
+              </label>
+              <select
+                id="template-category"
+                className={inputClasses()}
+                value={category}
+                onChange={(e) => setCategory(e.target.value as TemplateCategory)}
+              >
+                {TEMPLATE_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="template-language" className={labelClass}>
+                Language
+              </label>
+              <input id="template-language" className={inputClasses()} value={TEMPLATE_LANGUAGE} readOnly />
+            </div>
+          </div>
+
+          <fieldset className="space-y-2">
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              <input type="checkbox" checked={headerOn} onChange={(e) => setHeaderOn(e.target.checked)} />
+              Header
+            </label>
+            {headerOn && (
+              <>
+                <input
+                  aria-label="Header text"
+                  className={inputClasses()}
+                  value={headerText}
+                  onChange={(e) => setHeaderText(e.target.value)}
+                  placeholder="Your order is on its way"
+                  maxLength={60}
+                />
+                {headerHasVariable && (
+                  <input
+                    aria-label="Header example for {{1}}"
+                    className={inputClasses()}
+                    value={headerExample}
+                    onChange={(e) => setHeaderExample(e.target.value)}
+                    placeholder="Example for {{1}}"
+                  />
+                )}
+              </>
+            )}
+          </fieldset>
+
+          <div>
+            <div className="flex items-center justify-between">
+              <label htmlFor="template-body" className={labelClass}>
+                Body
+              </label>
+              <button
+                type="button"
+                className="text-xs font-medium text-sky-700 hover:underline"
+                onClick={() => setBody((b) => `${b}${b && !b.endsWith(' ') ? ' ' : ''}${nextVariable(b)}`)}
+              >
+                + Add variable
+              </button>
+            </div>
+            <textarea
+              id="template-body"
+              className={`${inputClasses()} min-h-28`}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              placeholder="Hi {{1}}, your order {{2}} is ready."
+              maxLength={1024}
+            />
+            <p className="mt-1 text-xs text-slate-500">
+              {body.length}/1024 · Variables are {'{{1}}'}, {'{{2}}'}… in order, each with an example value.
+            </p>
+            {variableCount > 0 && (
+              <div className="mt-2 grid grid-cols-2 gap-2">
+                {Array.from({ length: variableCount }, (_, i) => (
+                  <input
+                    // biome-ignore lint/suspicious/noArrayIndexKey: one field per variable number
+                    key={i}
+                    aria-label={`Example for {{${i + 1}}}`}
+                    className={inputClasses()}
+                    placeholder={`Example for {{${i + 1}}}`}
+                    value={examples[i] ?? ''}
+                    onChange={(e) =>
+                      setExamples((list) => {
+                        const next = [...list];
+                        next[i] = e.target.value;
+                        return next;
+                      })
+                    }
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+
+          <fieldset className="space-y-2">
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              <input type="checkbox" checked={footerOn} onChange={(e) => setFooterOn(e.target.checked)} />
+              Footer
+            </label>
+            {footerOn && (
+              <input
+                aria-label="Footer text"
+                className={inputClasses()}
+                value={footer}
+                onChange={(e) => setFooter(e.target.value)}
+                placeholder="Reply STOP to unsubscribe"
+                maxLength={60}
+              />
+            )}
+          </fieldset>
+
+          <fieldset className="space-y-2">
+            <legend className={labelClass}>Buttons</legend>
+            {buttons.map((button, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
+              <div key={i} className="flex gap-2">
+                <input
+                  aria-label={`Button ${i + 1} label`}
+                  className={inputClasses()}
+                  value={button.text}
+                  maxLength={25}
+                  placeholder="Label"
+                  onChange={(e) => setButton(i, { ...button, text: e.target.value })}
+                />
+                {button.type === 'URL' && (
+                  <input
+                    aria-label={`Button ${i + 1} URL`}
+                    className={inputClasses()}
+                    value={button.url}
+                    placeholder="https://"
+                    onChange={(e) => setButton(i, { ...button, url: e.target.value })}
+                  />
+                )}
+                {button.type === 'PHONE_NUMBER' && (
+                  <input
+                    aria-label={`Button ${i + 1} phone number`}
+                    className={inputClasses()}
+                    value={button.phoneNumber}
+                    placeholder="+15551234567"
+                    onChange={(e) => setButton(i, { ...button, phoneNumber: e.target.value })}
+                  />
+                )}
+                <button
+                  type="button"
+                  aria-label={`Remove button ${i + 1}`}
+                  className="px-2 text-slate-400 hover:text-red-600"
+                  onClick={() => setButtons((list) => list.filter((_, j) => j !== i))}
+                >
+                  ×
+                </button>
+              </div>
+            ))}
+            {buttons.length < 10 && (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setButtons((l) => [...l, { type: 'QUICK_REPLY', text: '' }])}
+                >
+                  + Quick reply
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setButtons((l) => [...l, { type: 'URL', text: '', url: 'https://' }])}
+                >
+                  + Website
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    setButtons((l) => [...l, { type: 'PHONE_NUMBER', text: '', phoneNumber: '' }])
+                  }
+                >
+                  + Phone number
+                </Button>
+              </div>
+            )}
+          </fieldset>
+          {problem && <Alert testId="create-template-error">{problem}</Alert>}
+        </div>
+
+        <div className="space-y-3">
+          <p className="text-sm font-medium text-slate-800">Preview</p>
+          <TemplatePreview
+            header={draft.header ? { format: 'TEXT', text: draft.header.text } : null}
+            body={body}
+            footer={draft.footer ?? null}
+            buttons={buttons}
+            values={{ body: examples, header: [headerExample] }}
+          />
+          <div className="flex justify-end gap-2 pt-2">
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant="brand"
+              disabled={!canCreate}
+              isLoading={mutation.isPending}
+              loadingText="Creating…"
+            >
+              Create
+            </Button>
+          </div>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router';
+import { BookmarkIcon, UserIcon, UsersIcon } from '../../components/Icons';
+import { PageHeader } from '../../components/PageHeader';
+import { type TabItem, TabNav } from '../../components/TabNav';
+
+const TABS: TabItem[] = [
+  { to: '/app/settings', label: 'Profile', end: true, icon: <UserIcon className="size-4" /> },
+  { to: '/app/settings/team', label: 'Team', icon: <UsersIcon className="size-4" /> },
+  { to: '/app/settings/saved-messages', label: 'Saved Messages', icon: <BookmarkIcon className="size-4" /> },
+];
+
+export function Settings() {
+  return (
+    <div>
+      <PageHeader title="Settings" description="Your profile, your team and the replies you share.">
+        <TabNav items={TABS} label="Settings" />
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-5 py-8 sm:px-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { TeamMember, TeamResponse } from '@common/api/team';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderScreen } from '../../test/render';
+import { TeamSettings } from './TeamSettings';
+
+const member = (email: string, fields: Partial<TeamMember> = {}): TeamMember => ({
+  id: `tm_${email.split('@')[0]}`,
+  email,
+  label: email.split('@')[0]!,
+  role: 'member',
+  status: 'active',
+  isYou: false,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  abilities: { remove: false },
+  ...fields,
+});
+
+const ownerView: TeamResponse = {
+  team: { id: 't1', name: 'Harbor Bikes' },
+  hasAccount: true,
+  you: { role: 'owner' },
+  members: [
+    member('jane@example.com', { role: 'owner', isYou: true }),
+    member('sam@example.com', { abilities: { remove: true } }),
+    member('kim@example.com', { status: 'invited', abilities: { remove: true } }),
+  ],
+  abilities: { invite: true, viewActivity: true },
+};
+
+const rows = () => screen.getAllByTestId('team-member');
+
+describe('TeamSettings', () => {
+  it('shows the owner the invite form, badges, statuses and a remove button on others only', async () => {
+    mockApi({ 'GET /api/team': { body: ownerView }, 'GET /api/team/audit-log': { body: { entries: [] } } });
+    renderScreen(<TeamSettings />, { path: '/app/settings/team' });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByRole('form', { name: 'Invite a teammate' })).toBeTruthy();
+    const [owner, sam, kim] = rows() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(owner.textContent).toContain('(You)');
+    expect(owner.textContent).toContain('Owner');
+    expect(within(owner).queryByRole('button')).toBeNull();
+    expect(sam.textContent).toContain('Active');
+    expect(kim.textContent).toContain('Invited');
+    expect(within(kim).getByRole('button', { name: 'Remove kim@example.com' })).toBeTruthy();
+    expect(screen.getByText('Harbor Bikes: 2 active, 1 invited.')).toBeTruthy();
+  });
+
+  it('removes a member only after the confirm dialog, then says so', async () => {
+    let removed = '';
+    mockApi({
+      'GET /api/team': { body: ownerView },
+      'GET /api/team/audit-log': { body: { entries: [] } },
+      'DELETE /api/team/members/tm_sam': () => {
+        removed = 'sam';
+        return { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamSettings />, { path: '/app/settings/team' });
+    await user.click(await screen.findByRole('button', { name: 'Remove sam@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove team member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(removed).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Remove sam@example.com' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Remove team member' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('team-message').textContent).toBe('sam was removed from the team.'),
+    );
+    expect(removed).toBe('sam');
+  });
+
+  it('shows a member the list read-only with a note, and no WhatsApp account where there is none', async () => {
+    mockApi({
+      'GET /api/team': {
+        body: {
+          ...ownerView,
+          hasAccount: false,
+          you: { role: 'member' },
+          members: ownerView.members.map((m) => ({
+            ...m,
+            isYou: m.email === 'sam@example.com',
+            abilities: { remove: false },
+          })),
+          abilities: { invite: false, viewActivity: false },
+        },
+      },
+    });
+    renderScreen(<TeamSettings />, { path: '/app/settings/team' });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.queryByRole('form', { name: 'Invite a teammate' })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^Remove/ })).toHaveLength(0);
+    expect(screen.getByTestId('team-read-only').textContent).toBe(
+      'Only team owners can invite or remove members.',
+    );
+    expect(screen.getByTestId('team-no-account').textContent).toBe('No WhatsApp account configured yet. ');
+  });
+
+  it('says the team could not be loaded', async () => {
+    mockApi({ 'GET /api/team': { status: 500 } });
+    renderScreen(<TeamSettings />, { path: '/app/settings/team' });
+    expect(await screen.findByText('Failed to refresh team data')).toBeTruthy();
+  });
+});

@@ -1,0 +1,132 @@
+import { TEAM_MSG, type TeamMember } from '@common/api/team';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiRequestError, errorMessage } from '../../api/client';
+import { removeMember, TEAM_QUERY_KEY, teamQuery } from '../../api/team';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { RefreshIcon } from '../../components/Icons';
+import { Spinner } from '../../components/Spinner';
+import { InviteForm } from './components/InviteForm';
+import { MemberList } from './components/MemberList';
+import { RemoveMemberDialog } from './components/RemoveMemberDialog';
+import { TeamActivity } from './components/TeamActivity';
+import { SettingsCard } from './SettingsCard';
+import { useFlashMessage } from './useFlashMessage';
+
+function loadProblem(error: unknown): string {
+  if (error instanceof ApiRequestError && error.code === 'no_account') return TEAM_MSG.noAccount;
+  return TEAM_MSG.refreshFailed;
+}
+
+/**
+ * The Settings Team tab: who is in the team, and for the owner the invite form, a remove button per
+ * member (after a confirm) and the team activity. What is shown follows the abilities the server sent.
+ */
+export function TeamSettings() {
+  const queryClient = useQueryClient();
+  const { data, error, isPending, refetch, isRefetching } = useQuery(teamQuery);
+  const [toRemove, setToRemove] = useState<TeamMember | null>(null);
+  const [isRemoving, setIsRemoving] = useState(false);
+  const removal = useFlashMessage();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY });
+
+  const handleConfirmRemove = async () => {
+    if (!toRemove) return;
+    setIsRemoving(true);
+    try {
+      await removeMember(toRemove.id);
+      removal.show('success', TEAM_MSG.removed(toRemove.label));
+    } catch (removeError) {
+      removal.show('error', errorMessage(removeError, TEAM_MSG.removeFailed));
+    } finally {
+      setIsRemoving(false);
+      setToRemove(null);
+      void refresh();
+    }
+  };
+
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading team" />
+      </div>
+    );
+  }
+  if (error || !data) {
+    return (
+      <Alert title={loadProblem(error)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          icon={<RefreshIcon className="size-4" />}
+          isLoading={isRefetching}
+          onClick={() => void refetch()}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const active = data.members.filter((m) => m.status === 'active').length;
+  const invited = data.members.length - active;
+  const isOwner = data.abilities.invite;
+
+  return (
+    <div>
+      {!data.hasAccount && (
+        <Alert tone="warning" className="mb-8" testId="team-no-account">
+          {TEAM_MSG.noAccountConfigured}{' '}
+          {isOwner && (
+            <Link to="/connect-facebook" className="font-medium underline underline-offset-2">
+              Connect a number
+            </Link>
+          )}
+        </Alert>
+      )}
+      {isOwner && (
+        <SettingsCard
+          title="Invite a teammate"
+          description="Teammates share your WhatsApp inbox. They get an e-mail with a link to create their account and join the team."
+        >
+          <InviteForm onInvited={() => void refresh()} />
+        </SettingsCard>
+      )}
+      <SettingsCard
+        title="Members"
+        description={`${data.team.name}: ${active} active${invited ? `, ${invited} invited` : ''}.`}
+      >
+        {!isOwner && (
+          <div className="border-b border-slate-100 p-4">
+            <Alert tone="info" testId="team-read-only">
+              {TEAM_MSG.readOnly}
+            </Alert>
+          </div>
+        )}
+        {removal.flash && (
+          <div className="border-b border-slate-100 p-4">
+            <Alert tone={removal.flash.tone} testId="team-message">
+              {removal.flash.text}
+            </Alert>
+          </div>
+        )}
+        <MemberList members={data.members} onRemove={setToRemove} />
+      </SettingsCard>
+      {data.abilities.viewActivity && (
+        <SettingsCard title="Activity" description="Who invited and removed whom, newest first.">
+          <TeamActivity />
+        </SettingsCard>
+      )}
+      <RemoveMemberDialog
+        member={toRemove}
+        isRemoving={isRemoving}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => void handleConfirmRemove()}
+      />
+    </div>
+  );
+}

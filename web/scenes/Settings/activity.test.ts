@@ -1,0 +1,45 @@
+import type { AuditEntry } from '@common/api/team';
+import { describe, expect, it } from 'vitest';
+import { describeAuditEntry, timeAgo } from './activity';
+
+const entry = (action: string, details: Record<string, unknown>): AuditEntry => ({
+  id: 'a1',
+  action,
+  actor: { id: 'u1', label: 'jane' },
+  subjectType: 'team_member',
+  subjectId: 'tm1',
+  details,
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
+
+describe('team activity', () => {
+  it.each([
+    [entry('member.invited', { email: 'sam@example.com' }), 'invited sam@example.com'],
+    [entry('member.added', { email: 'kim@example.com' }), 'added kim@example.com to the team'],
+    [entry('member.removed', { email: 'sam@example.com', status: 'active' }), 'removed sam@example.com'],
+    [
+      entry('member.removed', { email: 'sam@example.com', status: 'invited' }),
+      'withdrew the invitation for sam@example.com',
+    ],
+    [entry('contact.assigned', {}), 'contact assigned'],
+  ])('%#: %s', (e, text) => {
+    expect(describeAuditEntry(e)).toEqual({ actor: 'jane', text });
+  });
+
+  it('names an actor who is gone "Someone"', () => {
+    expect(describeAuditEntry({ ...entry('member.invited', { email: 'a@b.co' }), actor: null }).actor).toBe(
+      'Someone',
+    );
+  });
+
+  it.each([
+    [10_000, 'just now'],
+    [5 * 60_000, '5 min ago'],
+    [3 * 3_600_000, '3 h ago'],
+    [30 * 3_600_000, 'yesterday'],
+    [4 * 86_400_000, '4 days ago'],
+  ])('%d ms ago → %s', (ago, text) => {
+    const now = Date.parse('2026-11-21T10:00:00.000Z');
+    expect(timeAgo(new Date(now - ago).toISOString(), now)).toBe(text);
+  });
+});

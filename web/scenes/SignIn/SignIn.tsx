@@ -1,0 +1,101 @@
+import { MSG } from '@common/messages';
+import { isValidEmail } from '@common/validation';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { signIn } from '../../api/auth';
+import { errorMessage } from '../../api/client';
+import { refreshSession } from '../../api/session';
+import { Alert } from '../../components/Alert';
+import { AuthLayout, AuthLink } from '../../components/AuthLayout';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { COPY } from '../../copy';
+
+function validateSignIn(email: string, password: string): string | null {
+  if (!email.trim()) return MSG.emailRequired;
+  if (!isValidEmail(email)) return MSG.invalidEmail;
+  if (!password) return MSG.passwordRequired;
+  return null;
+}
+
+export function SignIn() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateSignIn(email, password);
+    setError(problem);
+    if (problem) return;
+
+    setIsSubmitting(true);
+    try {
+      await signIn({ email: email.trim(), password });
+    } catch (signInError) {
+      setError(errorMessage(signInError, MSG.signInFailed));
+      setIsSubmitting(false);
+      return;
+    }
+    // The guard on /connect-facebook sends people who already have an account on to /app/chats.
+    await refreshSession(queryClient).catch(() => undefined);
+    await navigate('/connect-facebook', { replace: true });
+  };
+
+  return (
+    <AuthLayout
+      title="Sign in to your account"
+      subtitle={
+        <>
+          Or <AuthLink to="/sign-up">{COPY.createAccountLink}</AuthLink>
+        </>
+      }
+      footer={
+        <>
+          By signing in, you agree to our{' '}
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-slate-700">
+            Privacy Policy
+          </Link>
+          .
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit} className="space-y-5">
+        <TextField
+          label="Email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          labelAside={
+            <Link
+              to="/forgot-password"
+              className="text-xs font-medium text-ink-700 hover:text-ink-900 hover:underline"
+            >
+              Forgot your password?
+            </Link>
+          }
+        />
+        {error && <Alert>{error}</Alert>}
+        <Button type="submit" block isLoading={isSubmitting} loadingText={COPY.signingIn}>
+          {COPY.signIn}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
