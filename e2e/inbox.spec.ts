@@ -13,6 +13,15 @@ import {
 } from './inbox-helpers';
 
 const MAYA = { waId: '16505550142', name: 'Maya Patel' };
+const DAY_AND_AN_HOUR = 25 * 60 * 60;
+
+// The sandbox clock is shared by the whole server: whatever a test moved it by is moved back after it,
+// in a hook, so a failing test reports its own error and leaves later tests a true clock.
+let clockMoved = 0;
+test.afterEach(async ({ request }) => {
+  if (clockMoved !== 0) await advanceSandboxClock(request, -clockMoved);
+  clockMoved = 0;
+});
 
 test('a customer’s message appears live; the agent replies with text, a reaction and a photo, and ticks come back', async ({
   page,
@@ -268,6 +277,18 @@ test('composer checks attachments before uploading, in the spec’s words', asyn
 test('after 24 hours without a customer message the composer locks and the template modal opens', async ({
   page,
 }) => {
+  // The page learns the server's time from the live heartbeat's pong. Hold pongs back so the agent's
+  // send below reaches the server before the page knows the window closed (an agent sending just as it
+  // closes); left alone, a heartbeat landing in between would lock the composer first.
+  let holdPongs = false;
+  await page.routeWebSocket(/\/api\/live$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      if (holdPongs && String(frame).includes('"type":"pong"')) return;
+      ws.send(frame);
+    });
+  });
+
   const inbox = await ownerWithNumber(page, 'Lumen Dental');
   await addCustomer(page.request, inbox.phoneNumberId, '4915123456789', 'Lena Fischer');
   await customerSays(page.request, inbox.phoneNumberId, '4915123456789', 'Can I move my appointment?');
@@ -275,41 +296,40 @@ test('after 24 hours without a customer message the composer locks and the templ
   await page.goto(`/app/chats?contact=${contactId}`);
   await expect(page.getByTestId('window-timer')).toContainText('23h');
 
-  const DAY_AND_AN_HOUR = 25 * 60 * 60;
+  holdPongs = true;
+  await page.getByRole('textbox', { name: 'Message' }).fill('Sure, which day suits you?');
   await advanceSandboxClock(page.request, DAY_AND_AN_HOUR);
-  try {
-    await page.getByRole('textbox', { name: 'Message' }).fill('Sure, which day suits you?');
-    await page.keyboard.press('Enter');
+  clockMoved = DAY_AND_AN_HOUR;
+  await page.keyboard.press('Enter');
 
-    const modal = page.getByRole('dialog', { name: 'Send Template Message' });
-    await expect(modal).toBeVisible();
-    await expect(page.getByTestId('composer-locked')).toContainText('The 24-hour messaging window is closed');
-    await expect(page.getByTestId('window-timer')).toContainText(/Window closed 1h \d+m ago/);
-    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
-    await screenshot(page, '41-inbox-template-modal', { fullPage: false });
+  // The server refuses the free-form send and the app offers templates instead.
+  const modal = page.getByRole('dialog', { name: 'Send Template Message' });
+  await expect(modal).toBeVisible();
+  await expect(page.getByTestId('composer-locked')).toContainText('The 24-hour messaging window is closed');
+  await expect(page.getByTestId('window-timer')).toContainText(/Window closed 1h \d+m ago/);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  holdPongs = false;
+  await screenshot(page, '41-inbox-template-modal', { fullPage: false });
 
-    // An approved template still goes: it joins the conversation and reaches the phone.
-    const card = modal.getByTestId('template-grid').locator('[data-name="hello_world"]');
-    await card.getByRole('button', { name: 'Send' }).click();
-    await modal.getByTestId('template-fill').getByRole('button', { name: 'Send' }).click();
-    await expect(modal).toHaveCount(0);
-    const template = page.getByTestId('message').filter({ hasText: 'Template · hello_world' });
-    await expect(template).toBeVisible();
-    await expect(template).toHaveAttribute('data-status', /sent|delivered/);
-    await expect
-      .poll(
-        async () =>
-          (await customerChat(page.request, inbox.phoneNumberId, '4915123456789')).messages.at(-1)?.type,
-      )
-      .toBe('template');
+  // An approved template still goes: it joins the conversation and reaches the phone.
+  const card = modal.getByTestId('template-grid').locator('[data-name="hello_world"]');
+  await card.getByRole('button', { name: 'Send' }).click();
+  await modal.getByTestId('template-fill').getByRole('button', { name: 'Send' }).click();
+  await expect(modal).toHaveCount(0);
+  const template = page.getByTestId('message').filter({ hasText: 'Template · hello_world' });
+  await expect(template).toBeVisible();
+  await expect(template).toHaveAttribute('data-status', /sent|delivered/);
+  await expect
+    .poll(
+      async () =>
+        (await customerChat(page.request, inbox.phoneNumberId, '4915123456789')).messages.at(-1)?.type,
+    )
+    .toBe('template');
 
-    await page.getByTestId('composer-locked').getByRole('button', { name: 'Send Template Message' }).click();
-    await page
-      .getByRole('dialog', { name: 'Send Template Message' })
-      .getByRole('button', { name: 'Create New Template' })
-      .click();
-    await expect(page).toHaveURL(/\/app\/marketing/);
-  } finally {
-    await advanceSandboxClock(page.request, -DAY_AND_AN_HOUR);
-  }
+  await page.getByTestId('composer-locked').getByRole('button', { name: 'Send Template Message' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send Template Message' })
+    .getByRole('button', { name: 'Create New Template' })
+    .click();
+  await expect(page).toHaveURL(/\/app\/marketing/);
 });

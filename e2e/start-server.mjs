@@ -20,7 +20,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     DATA_DIR: dataDir,
     PORT: port,
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
   },
 });
 

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { guardRootQueriesInTransactions } from './embedded-guard';
 import { lockDataDir } from './lock';
 import * as schema from './schema';
 
@@ -60,6 +61,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 }
 
 function embeddedHandle(client: PGlite, release: () => void): DatabaseHandle {
+  guardRootQueriesInTransactions(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
