@@ -10,7 +10,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: E2E_DIR,
-  outputDir: path.join(ROOT, 'test-results'),
+  // E2E_OUTPUT_DIR keeps two runs on one checkout from deleting each other's traces.
+  outputDir: process.env.E2E_OUTPUT_DIR || path.join(ROOT, 'test-results'),
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

@@ -166,6 +166,16 @@ export type UserSummary = {
 };
 
 /** What the caller may do with a contact; the UI reads these and never re-derives rules. */
+/** Role-dependent abilities for the whole inbox, sent with the tab counts (the server is still the judge). */
+export type InboxAbilities = {
+  /** The Assigned to Team tab (owners). */
+  viewTeam: boolean;
+  /** Assign contacts to teammates other than yourself (owners). */
+  assignToOthers: boolean;
+  /** Delete a contact and its messages (owners). */
+  deleteContacts: boolean;
+};
+
 export type ContactAbilities = {
   /** Inside the 24-hour window: text and media may be sent. Otherwise only a template. */
   sendFreeform: boolean;
@@ -217,7 +227,7 @@ export type InboxCountsResponse = {
   mine: number;
   /** Null when the caller has no team-wide view (the tab is hidden). */
   team: number | null;
-  abilities: { viewTeam: boolean };
+  abilities: InboxAbilities;
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { ASSIGN_MSG } from '@common/api/assignment';
-import type { ContactAbilities } from '@common/api/inbox';
+import type { ContactAbilities, InboxAbilities } from '@common/api/inbox';
 import type { Actor } from '../auth/route-access';
 import type { contacts } from '../db/schema';
 import { canSendFreeform } from '../outbound/window';
@@ -13,7 +13,20 @@ export type InboxActor = Pick<Actor, 'id' | 'role'>;
  */
 export const inboxPolicy = {
   viewTeam: (actor: InboxActor): boolean => actor.role === 'owner',
+  /** Give contacts to teammates other than yourself (members only take contacts for themselves). */
+  assignToOthers: (actor: InboxActor): boolean => actor.role === 'owner',
+  /** Delete a contact with its messages. Archive and block are for everyone. */
+  deleteContacts: (actor: InboxActor): boolean => actor.role === 'owner',
 };
+
+/** The inbox abilities the UI shows or hides controls by (the routes check the same rules). */
+export function inboxAbilities(actor: InboxActor): InboxAbilities {
+  return {
+    viewTeam: inboxPolicy.viewTeam(actor),
+    assignToOthers: inboxPolicy.assignToOthers(actor),
+    deleteContacts: inboxPolicy.deleteContacts(actor),
+  };
+}
 
 /** What anyone in the team may do with a contact right now (window-dependent, not role-dependent). */
 export function contactAbilities(contact: Pick<ContactRow, 'lastIncomingAt'>, now: Date): ContactAbilities {

@@ -106,12 +106,22 @@ describe('contact list tabs', () => {
     const res = await get<{ error: string }>(member, '/api/contacts?tab=team');
     expect(res.status).toBe(403);
     const counts = await get<InboxCountsResponse>(member, '/api/inbox/counts');
-    expect(counts.body).toEqual({ unassigned: 4, mine: 2, team: null, abilities: { viewTeam: false } });
+    expect(counts.body).toEqual({
+      unassigned: 4,
+      mine: 2,
+      team: null,
+      abilities: { viewTeam: false, assignToOthers: false, deleteContacts: false },
+    });
   });
 
   it('counts every tab for an owner, under the same search and tag filters as the list', async () => {
     const counts = await get<InboxCountsResponse>(owner, '/api/inbox/counts');
-    expect(counts.body).toEqual({ unassigned: 4, mine: 1, team: 2, abilities: { viewTeam: true } });
+    expect(counts.body).toEqual({
+      unassigned: 4,
+      mine: 1,
+      team: 2,
+      abilities: { viewTeam: true, assignToOthers: true, deleteContacts: true },
+    });
     const searched = await get<InboxCountsResponse>(owner, '/api/inbox/counts?q=m');
     expect(searched.body).toMatchObject({ unassigned: 2, mine: 0, team: 2 });
   });

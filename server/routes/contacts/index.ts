@@ -16,7 +16,7 @@ import { publishChanges } from '../../inbound/inbox-changes';
 import { badRequest, forbidden } from '../../lib/http-errors';
 import { messagingNow } from '../../outbound/clock';
 import { canSendFreeform } from '../../outbound/window';
-import { inboxPolicy } from '../../policies/contact';
+import { inboxAbilities, inboxPolicy } from '../../policies/contact';
 import { loadContactExtras, presentContactDetail, presentContacts } from '../../presenters/contact';
 import { presentMessages } from '../../presenters/message';
 import { countInbox, decodeCursor, findContactPage } from './list-query';
@@ -45,7 +45,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         { accountId: actor.accountId, actorId: actor.id, ...request.query },
         viewTeam,
       );
-      return { ...counts, abilities: { viewTeam } };
+      return { ...counts, abilities: inboxAbilities(actor) };
     },
   );
 
