@@ -29,13 +29,20 @@ export type ContactStats = {
   mediaCount: { photos: number; videos: number; documents: number };
 };
 
-/** Spec §3 "Contact media item"; `filename` defaults to Image, Video, Audio or Document. */
+/**
+ * Spec §3 "Contact media item"; `filename` defaults to Image, Video, Audio or Document. `url` is null
+ * while an incoming file still downloads (or when it could not be fetched); `thumbnailUrl` is the small
+ * preview the browser made for an outgoing photo or video, else the photo itself, else null.
+ */
 export type ContactMediaItem = {
   id: string;
   type: 'image' | 'video' | 'document' | 'audio';
   url: string | null;
   thumbnailUrl: string | null;
   filename: string;
+  /** For the document cards ('218 kB / 4 pages'); null when unknown. */
+  fileSize: number | null;
+  mimeType: string | null;
   createdAt: string;
   messageId: string;
   mediaId: string;

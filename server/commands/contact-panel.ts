@@ -50,6 +50,13 @@ export async function contactStats(
   };
 }
 
+/** The browser-made preview of an outgoing photo or video when there is one, else a ready photo itself. */
+function thumbnailOf(file: typeof media.$inferSelect): string | null {
+  if (file.thumbnailId) return `/api/media/${file.thumbnailId}`;
+  if (file.status === 'ready' && file.kind === 'image') return `/api/media/${file.id}`;
+  return null;
+}
+
 /** The contact's files, newest first: photos and videos, or documents and audio. */
 export async function contactMedia(
   db: Executor,
@@ -71,8 +78,10 @@ export async function contactMedia(
     id: message.id,
     type: file.kind === 'sticker' ? 'image' : file.kind,
     url: file.status === 'ready' ? `/api/media/${file.id}` : null,
-    thumbnailUrl: file.status === 'ready' && file.kind === 'image' ? `/api/media/${file.id}` : null,
+    thumbnailUrl: thumbnailOf(file),
     filename: file.filename ?? DEFAULT_NAMES[file.kind],
+    fileSize: file.fileSize,
+    mimeType: file.mimeType,
     createdAt: message.timestamp.toISOString(),
     messageId: message.id,
     mediaId: file.id,

@@ -96,6 +96,57 @@ describe('the contact panel', () => {
     ]);
   });
 
+  it('gives outgoing photos and videos their small preview, and documents their size and type', async () => {
+    const { media, messages } = await import('../../db/schema');
+    const [c] = await ctx.db.select().from(contacts).where(eq(contacts.id, contactId));
+    const accountId = c!.accountId;
+    const file = (kind: 'image' | 'video' | 'document', extra: object = {}) => ({
+      accountId,
+      direction: 'outgoing' as const,
+      kind,
+      status: 'ready' as const,
+      storageKey: `${accountId}/${kind}-${Math.random()}`,
+      ...extra,
+    });
+    const [thumbA, thumbB] = await ctx.db
+      .insert(media)
+      .values([file('image'), file('image')])
+      .returning();
+    const [photo, clip, pdf] = await ctx.db
+      .insert(media)
+      .values([
+        file('image', { thumbnailId: thumbA!.id }),
+        file('video', { thumbnailId: thumbB!.id }),
+        file('document', { filename: 'quote.pdf', fileSize: 204_800, mimeType: 'application/pdf' }),
+      ])
+      .returning();
+    await ctx.db.insert(messages).values(
+      [photo!, clip!, pdf!].map((f, i) => ({
+        accountId,
+        contactId,
+        direction: 'outgoing' as const,
+        type: f.kind,
+        externalId: `wamid.THUMB${i}`,
+        status: 'sent' as const,
+        mediaId: f.id,
+        timestamp: new Date(Date.UTC(2026, 1, 1 + i)),
+      })),
+    );
+    const list = async (tab: string) =>
+      (
+        await ctx.app.inject({ url: `/api/contacts/${contactId}/media?tab=${tab}`, headers: { cookie } })
+      ).json().items;
+    const shown = await list('media');
+    expect(shown.find((i: { mediaId: string }) => i.mediaId === clip!.id).thumbnailUrl).toBe(
+      `/api/media/${thumbB!.id}`,
+    );
+    expect(shown.find((i: { mediaId: string }) => i.mediaId === photo!.id).thumbnailUrl).toBe(
+      `/api/media/${thumbA!.id}`,
+    );
+    const doc = (await list('docs')).find((i: { mediaId: string }) => i.mediaId === pdf!.id);
+    expect(doc).toMatchObject({ filename: 'quote.pdf', fileSize: 204_800, mimeType: 'application/pdf' });
+  });
+
   it('archives (the contact leaves the tabs), blocks, and only an owner deletes', async () => {
     const state = (body: object) =>
       ctx.app.inject({
