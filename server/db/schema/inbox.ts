@@ -220,6 +220,11 @@ export const templates = pgTable(
     status: text('status').notNull(),
     components: jsonb('components').notNull().default(sql`'[]'::jsonb`),
     rejectedReason: text('rejected_reason'),
+    /**
+     * The sample file of an image/video/document header, kept when the template was created here: the
+     * preview shows it and a send without a chosen file sends a copy of it.
+     */
+    headerMediaId: uuid('header_media_id').references(() => media.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

@@ -3,6 +3,7 @@ import {
   bigserial,
   customType,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -83,6 +84,29 @@ export const sandboxMedia = pgTable('sandbox_media', {
   data: bytea('data').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Resumable Upload API sessions (`POST /{app-id}/uploads`): the bytes received so far and, once the
+ * file is complete, the handle a template's media header quotes in `example.header_handle`.
+ */
+export const sandboxUploads = pgTable(
+  'sandbox_uploads',
+  {
+    /** The session key: the id is `upload:<key>?sig=…`. */
+    id: text('id').primaryKey(),
+    appId: text('app_id').notNull(),
+    /** The WABA of the token that opened the session; only its tokens may use the file. */
+    wabaId: text('waba_id').notNull(),
+    fileName: text('file_name'),
+    fileType: text('file_type').notNull(),
+    fileLength: integer('file_length').notNull(),
+    data: bytea('data').notNull().default(sql`'\\x'::bytea`),
+    /** Set when the last byte arrived. */
+    handle: text('handle'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_uploads_handle_key').on(t.handle)],
+);
 
 export const sandboxTemplates = pgTable(
   'sandbox_templates',
