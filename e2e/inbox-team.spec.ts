@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, signUpViaApi, uniqueEmail } from './helpers';
-import { addCustomer, contactIdFor, customerChat, customerSays, ownerWithNumber } from './inbox-helpers';
+import {
+  addCustomer,
+  contactIdFor,
+  customerChat,
+  customerSays,
+  ownerWithNumber,
+  samplePng,
+} from './inbox-helpers';
 
-test('an owner and a member side by side: both see a customer live, the member replies and the owner sees it', async ({
+test('an owner and a member side by side: both see a customer live; the member replies with text, a reaction and a photo', async ({
   page: owner,
   browser,
 }) => {
@@ -86,6 +93,48 @@ test('an owner and a member side by side: both see a customer live, the member r
     await expect(onOwner).toContainText(memberEmail.split('@')[0]!);
     await expect(onOwner).toHaveAttribute('data-status', 'delivered');
     await expect(member.getByTestId('message').filter({ hasText: 'Yes, it is ready' })).toHaveCount(1);
+
+    // The customer reads it: the double blue ticks come back live on both screens.
+    await owner.request.post(`/sandbox/api/phone-numbers/${inbox.phoneNumberId}/customers/${waId}/read`);
+    for (const page of [owner, member]) {
+      await expect(page.getByTestId('message').filter({ hasText: 'Yes, it is ready' })).toHaveAttribute(
+        'data-status',
+        'read',
+      );
+    }
+
+    // The member reacts to the customer's message; the phone and the owner see the reaction.
+    const question = member.getByTestId('message').filter({ hasText: 'Is my bike ready?' });
+    await question.hover();
+    await question.getByRole('button', { name: 'React 👍' }).click();
+    await expect
+      .poll(async () => {
+        const chat = await customerChat(owner.request, inbox.phoneNumberId, waId);
+        return chat.messages.find((m) => m.text === 'Is my bike ready?')?.reactions;
+      })
+      .toEqual([{ emoji: '👍', from: 'business' }]);
+    await expect(
+      owner.getByTestId('message').filter({ hasText: 'Is my bike ready?' }).getByTestId('reactions'),
+    ).toContainText('👍');
+
+    // The member sends a photo; the phone gets an image and the owner sees it arrive.
+    await member.getByTestId('attach-image').setInputFiles({
+      name: 'bike.png',
+      mimeType: 'image/png',
+      buffer: samplePng(),
+    });
+    const draft = member.getByTestId('attachment-draft');
+    await draft.getByRole('textbox', { name: 'Caption' }).fill('Here it is, all tuned up');
+    await draft.getByRole('button', { name: 'Send photo' }).click();
+    await expect
+      .poll(async () => {
+        const last = (await customerChat(owner.request, inbox.phoneNumberId, waId)).messages.at(-1);
+        return last ? { type: last.type, mime: last.media?.mimeType, caption: last.media?.caption } : null;
+      })
+      .toEqual({ type: 'image', mime: 'image/png', caption: 'Here it is, all tuned up' });
+    const photoOnOwner = owner.getByTestId('message').filter({ hasText: 'Here it is, all tuned up' });
+    await expect(photoOnOwner.getByRole('button', { name: /Photo/ })).toBeVisible();
+    await expect(photoOnOwner).toHaveAttribute('data-status', /sent|delivered/);
     await screenshot(owner, '46-inbox-owner-sees-member-reply', { fullPage: false });
     await screenshot(member, '47-inbox-member-view', { fullPage: false });
   } finally {
