@@ -1,0 +1,334 @@
+/**
+ * bench/latency: webhook → browser latency, and the memory one process needs.
+ *
+ * Two app processes on one PostgreSQL with Redis between them, as a scaled-out install runs. Signed
+ * webhooks (one message each) go to both processes in turn at a steady rate; WebSocket clients,
+ * spread over the two processes, time each `message.created` frame from the moment its webhook POST
+ * started. Memory: the resident set (RSS) of one process idle and at its peak under the same load, on
+ * the external database and on the embedded one (a single process, no Redis).
+ *
+ *   npx tsx bench/latency.ts                       short profile: 500 msg/s for 6 s, 50 clients
+ *   BENCH_PROFILE=full npx tsx bench/latency.ts    500 msg/s for 20 s
+ *   BENCH_RATE=300 BENCH_CLIENTS=20 BENCH_SECONDS=10 npx tsx bench/latency.ts
+ *
+ * Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+ * and Redis (BENCH_REDIS_URL, else TEST_REDIS_URL, else redis://127.0.0.1:6379).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { LIVE_PATH } from '@common/realtime';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { createSession, SESSION_COOKIE } from '../server/auth/sessions';
+import { openDatabase } from '../server/db/client';
+import { teamMembers, teams, users, whatsappAccounts } from '../server/db/schema';
+import { loadEnv } from '../server/env';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '../server/test/server-process';
+import { inboundText } from '../server/test/webhook-builders';
+import { FIXTURE_ACCOUNTS } from '../server/whatsapp/fixtures';
+import { serializeWebhookBody, signPayload } from '../server/whatsapp/signature';
+
+const full = process.env.BENCH_PROFILE === 'full';
+const rate = Number(process.env.BENCH_RATE ?? 500);
+const seconds = Number(process.env.BENCH_SECONDS ?? (full ? 20 : 6));
+const clientCount = Number(process.env.BENCH_CLIENTS ?? 50);
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const SECRET_KEY = 'bench-secret-key-bench-secret-key-0123456789';
+const WAMID_PREFIX = 'wamid.LAT';
+
+type Sample = { ms: number };
+type Setup = { servers: ServerProcess[]; cookie: string; secret: string; close: () => Promise<void> };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Resident set size of a process, in MiB, from /proc (Linux). */
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return round1(kb / 1024);
+}
+
+async function seedOwner(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<{ cookie: string }> {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `bench-${randomBytes(3).toString('hex')}@example.com`, passwordHash: 'x' })
+    .returning();
+  const [account] = await db
+    .insert(whatsappAccounts)
+    .values({ userId: user!.id, ...FIXTURE_ACCOUNTS.primary })
+    .returning();
+  const [team] = await db.insert(teams).values({ whatsappAccountId: account!.id }).returning();
+  await db
+    .insert(teamMembers)
+    .values({ teamId: team!.id, userId: user!.id, email: user!.email, role: 'owner', status: 'active' });
+  const token = await createSession(db, user!.id, 'bench');
+  return { cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** Two processes on a fresh database of the PostgreSQL server, with Redis between them. */
+async function setUpScaled(): Promise<Setup> {
+  const dbName = `switchboard_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-'));
+  const env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, DATA_DIR: dataDir, SECRET_KEY };
+  const servers: ServerProcess[] = [];
+  const close = async () => {
+    for (const server of servers) await stopServerProcess(server, 'SIGKILL');
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    servers.push(await startServerProcess(env));
+    servers.push(await startServerProcess(env));
+    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const { cookie } = await seedOwner(handle.db);
+    await handle.close();
+    return { servers, cookie, secret: loadEnv({ ...env }).meta.webhookSecret, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** One process on the embedded database (no DATABASE_URL, no Redis), as `npm start` runs. */
+async function setUpEmbedded(): Promise<Setup> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-embedded-'));
+  const env = { DATA_DIR: dataDir, SECRET_KEY };
+  // The embedded database belongs to one process: seed it before the server opens it.
+  const handle = await openDatabase({ kind: 'embedded', dataDir });
+  await handle.migrate();
+  const { cookie } = await seedOwner(handle.db);
+  await handle.close();
+  const server = await startServerProcess(env);
+  return {
+    servers: [server],
+    cookie,
+    secret: loadEnv({ ...env }).meta.webhookSecret,
+    close: async () => {
+      await stopServerProcess(server, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function connectClients(setup: Setup, onMessage: (client: number, wamid: string) => void) {
+  return Promise.all(
+    Array.from({ length: clientCount }, (_, index) => {
+      const server = setup.servers[index % setup.servers.length]!;
+      const socket = new WebSocket(`ws://127.0.0.1:${server.port}${LIVE_PATH}`, {
+        headers: { cookie: setup.cookie },
+      });
+      socket.on('message', (data) => {
+        const text = data.toString();
+        if (!text.includes(WAMID_PREFIX)) return;
+        const frame = JSON.parse(text) as { event?: string; data?: { message?: { externalId?: string } } };
+        const wamid = frame.event === 'message.created' ? frame.data?.message?.externalId : undefined;
+        if (wamid) onMessage(index, wamid);
+      });
+      return new Promise<WebSocket>((resolve, reject) => {
+        socket.once('message', () => resolve(socket)); // the hello frame: subscribed
+        socket.once('error', reject);
+        socket.once('close', (code) => reject(new Error(`live socket closed (${code})`)));
+      });
+    }),
+  );
+}
+
+/** A few messages before measuring, so the processes have compiled their hot paths. */
+async function warmUp(setup: Setup) {
+  for (let i = 0; i < 40; i++) {
+    const body = serializeWebhookBody(
+      inboundText({
+        wamid: `wamid.WARM${i}`,
+        from: `1666${String(i % 20).padStart(7, '0')}`,
+        name: 'Warm-up',
+        body: `warm-up ${i}`,
+        at: Math.floor(Date.now() / 1000),
+      }),
+    );
+    const server = setup.servers[i % setup.servers.length]!;
+    await fetch(`${server.url}/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signPayload(body, setup.secret) },
+      body,
+    });
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await new Promise((r) => setTimeout(r, 1_000));
+}
+
+async function drive(setup: Setup, label: string) {
+  // Idle: started, migrated, nobody connected, nothing received yet.
+  const idleRss = setup.servers.map((s) => rssMiB(s.child.pid!));
+  await warmUp(setup);
+  const total = rate * seconds;
+  const started = new Map<string, number>();
+  const samples: Sample[] = [];
+  const expected = total * clientCount;
+  let seen = 0;
+  let allSeen: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    allSeen = resolve;
+  });
+  const sockets = await connectClients(setup, (_client, wamid) => {
+    const at = started.get(wamid);
+    if (at === undefined) return;
+    samples.push({ ms: performance.now() - at });
+    seen += 1;
+    if (seen === expected) allSeen();
+  });
+
+  // Signed ahead of time so the load generator, which shares the cores, costs next to nothing.
+  const bodies = Array.from({ length: total }, (_, i) => {
+    const body = serializeWebhookBody(
+      inboundText({
+        wamid: `${WAMID_PREFIX}${i}`,
+        from: `1555${String(i % 400).padStart(7, '0')}`,
+        name: 'Latency',
+        body: `latency ${i}`,
+        at: Math.floor(Date.now() / 1000),
+      }),
+    );
+    return { wamid: `${WAMID_PREFIX}${i}`, body, signature: signPayload(body, setup.secret) };
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  let rejected = 0;
+  const post = (i: number) => {
+    const item = bodies[i]!;
+    const server = setup.servers[i % setup.servers.length]!;
+    started.set(item.wamid, performance.now());
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port: server.port,
+        path: '/webhooks/whatsapp',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(item.body),
+          'x-hub-signature-256': item.signature,
+        },
+      },
+      (res) => {
+        if (res.statusCode !== 200) rejected += 1;
+        res.resume();
+      },
+    );
+    req.on('error', () => {
+      rejected += 1;
+    });
+    req.end(item.body);
+  };
+
+  const peakRss = [...idleRss];
+  const sampler = setInterval(() => {
+    setup.servers.forEach((s, k) => {
+      peakRss[k] = Math.max(peakRss[k]!, rssMiB(s.child.pid!));
+    });
+  }, 100);
+
+  // A steady rate: every 10 ms, send what is due by the clock (no drift, no bursts after a stall).
+  const begin = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * rate));
+      while (sent < due) post(sent++);
+      if (sent >= total) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 10);
+  });
+  const sendSeconds = (performance.now() - begin) / 1000;
+  await Promise.race([done, new Promise((r) => setTimeout(r, 30_000))]);
+  clearInterval(sampler);
+  agent.destroy();
+  for (const socket of sockets) socket.terminate();
+
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const result = {
+    label,
+    processes: setup.servers.length,
+    clients: clientCount,
+    messages: total,
+    targetRate: rate,
+    achievedRate: Math.round(total / sendSeconds),
+    rejected,
+    deliveries: { expected, received: samples.length },
+    latencyMs: {
+      p50: round1(percentile(sorted, 50)),
+      p90: round1(percentile(sorted, 90)),
+      p99: round1(percentile(sorted, 99)),
+      max: round1(sorted.at(-1) ?? Number.NaN),
+    },
+    rssMiB: { idle: idleRss, peak: peakRss },
+  };
+  console.log(
+    `  ${label}: ${result.messages} messages at ${result.achievedRate}/s to ${result.processes} process(es), ${clientCount} clients`,
+  );
+  console.log(
+    `    webhook → browser: p50 ${result.latencyMs.p50} ms, p90 ${result.latencyMs.p90} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
+  );
+  console.log(
+    `    frames received ${samples.length}/${expected}, webhooks refused ${rejected}; RSS idle ${idleRss.join(' / ')} MiB, peak ${peakRss.join(' / ')} MiB`,
+  );
+  return result;
+}
+
+const runs = [];
+console.log(
+  `latency: ${rate} msg/s for ${seconds} s, ${clientCount} WebSocket clients (${full ? 'full' : 'short'} profile)`,
+);
+for (const [label, setUp] of [
+  ['two processes, PostgreSQL + Redis', setUpScaled],
+  ['one process, embedded database', setUpEmbedded],
+] as const) {
+  const setup = await setUp();
+  try {
+    runs.push(await drive(setup, label));
+  } finally {
+    await setup.close();
+  }
+}
+const pgVersion = await (async () => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const version = (await client.query('show server_version')).rows[0].server_version as string;
+  await client.end();
+  return version;
+})();
+mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(
+  path.join(import.meta.dirname, 'results', 'latency.json'),
+  `${JSON.stringify(
+    {
+      benchmark: 'latency',
+      at: new Date().toISOString(),
+      machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+      database: pgVersion,
+      profile: full ? 'full' : 'short',
+      runs,
+    },
+    null,
+    2,
+  )}\n`,
+);
