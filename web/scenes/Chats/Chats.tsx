@@ -8,6 +8,7 @@ import { useLive } from '../../hooks/useLive';
 import { useServerNow } from '../../hooks/useServerNow';
 import { useSession } from '../../hooks/useSession';
 import { ContactListPanel } from './components/ContactListPanel';
+import { ContactPanel } from './components/ContactPanel/ContactPanel';
 import { Conversation } from './components/Conversation';
 import { ConversationEmptyState } from './components/ConversationEmptyState';
 
@@ -70,6 +71,15 @@ export function Chats() {
     [update],
   );
 
+  // The contact panel stays open while the agent moves between chats, until it is closed.
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const openDetails = useCallback(() => setDetailsOpen(true), []);
+  const closeDetails = useCallback(() => setDetailsOpen(false), []);
+  const closeDeleted = useCallback(() => {
+    setDetailsOpen(false);
+    update({ contact: null });
+  }, [update]);
+
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting');
   useLive({ meId, openContactId: contactId, onOpenContact: selectContact, onStatus: setLiveStatus });
   useEffect(() => onOutcome(({ kind, text }) => showToast(text, kind)), []);
@@ -94,11 +104,15 @@ export function Chats() {
             contactId={contactId}
             meId={meId}
             onBack={() => update({ contact: null })}
+            onOpenDetails={openDetails}
           />
         ) : (
           <ConversationEmptyState />
         )}
       </section>
+      {contactId && detailsOpen && (
+        <ContactPanel contactId={contactId} meId={meId} onClose={closeDetails} onDeleted={closeDeleted} />
+      )}
       <Toaster />
     </div>
   );

@@ -27,7 +27,13 @@ import { ConversationHeader } from './ConversationHeader';
 import { MessageList } from './MessageList';
 import { TemplateModal } from './TemplateModal';
 
-type ConversationProps = { contactId: string; meId: string | null; onBack: () => void };
+type ConversationProps = {
+  contactId: string;
+  meId: string | null;
+  onBack: () => void;
+  /** Opens the contact panel (a click on the header's avatar and name). */
+  onOpenDetails?: () => void;
+};
 
 function Centered({ children }: { children: React.ReactNode }) {
   return (
@@ -38,7 +44,7 @@ function Centered({ children }: { children: React.ReactNode }) {
 }
 
 /** The open chat: header, messages (older ones on scroll up), composer and the template modal. */
-export function Conversation({ contactId, meId, onBack }: ConversationProps) {
+export function Conversation({ contactId, meId, onBack, onOpenDetails }: ConversationProps) {
   const client = useQueryClient();
   const query = useInfiniteQuery(conversationQuery(contactId));
   const outboxState = useSyncExternalStore(outbox.subscribe, outbox.get);
@@ -183,7 +189,7 @@ export function Conversation({ contactId, meId, onBack }: ConversationProps) {
 
   return (
     <>
-      <ConversationHeader contact={contact} now={now} onBack={onBack} />
+      <ConversationHeader contact={contact} now={now} onBack={onBack} onOpenDetails={onOpenDetails} />
       <MessageList
         messages={messages}
         contactName={contactName}

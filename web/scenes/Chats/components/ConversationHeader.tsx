@@ -8,10 +8,12 @@ type ConversationHeaderProps = {
   contact: ContactDetail;
   now: number;
   onBack: () => void;
+  /** Opens the contact panel: the avatar and the name are one button. */
+  onOpenDetails?: () => void;
 };
 
 /** Name (or 'Unknown'), phone with its '+', tags, assignee and the messaging window. */
-export function ConversationHeader({ contact, now, onBack }: ConversationHeaderProps) {
+export function ConversationHeader({ contact, now, onBack, onOpenDetails }: ConversationHeaderProps) {
   const name = contact.name || INBOX_MSG.unknownName;
   return (
     <header
@@ -27,7 +29,17 @@ export function ConversationHeader({ contact, now, onBack }: ConversationHeaderP
         <ArrowLeftIcon className="size-5" />
       </button>
       <Avatar id={contact.id} name={contact.name} size="lg" />
-      <div className="min-w-0 flex-1">
+      <div className="group relative min-w-0 flex-1">
+        {onOpenDetails && (
+          // Covers the avatar (40 px + the 12 px gap) and the name block; the text stays a heading.
+          <button
+            type="button"
+            onClick={onOpenDetails}
+            aria-label="Open contact details"
+            data-testid="open-contact-details"
+            className="absolute -inset-y-1 right-0 -left-[58px] z-10 cursor-pointer rounded-lg"
+          />
+        )}
         <div className="flex min-w-0 items-center gap-2">
           <h2 className="truncate text-[15px] font-semibold text-slate-900" data-testid="contact-name">
             {name}
