@@ -577,6 +577,131 @@ describe('media', () => {
   });
 });
 
+describe('template media: the Resumable Upload API', () => {
+  const SESSION = 'upload:MTphdHRhY2htZW50OjQ1Njc=?sig=ARZqkGCA_uQMxC8nHKI';
+  const HANDLE = '4::aW1hZ2UvcG5n:ARb1ZDhwbLZM3EENeeg';
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6, 5, 4, 3, 2]);
+
+  it('opens a session on the app with the file facts, then posts the bytes with OAuth and file_offset', async () => {
+    reply([200, { id: SESSION }], [200, { h: HANDLE }]);
+    const result = await client().uploadTemplateSample({
+      data: PNG,
+      fileName: 'header.png',
+      fileType: 'image/png',
+    });
+    expect(result).toEqual({ handle: HANDLE, uploadId: SESSION });
+
+    const [open, upload] = requests;
+    expect(open).toMatchObject({
+      method: 'POST',
+      path: `/v22.0/${APP_ID}/uploads`,
+      query: { file_name: 'header.png', file_length: String(PNG.length), file_type: 'image/png' },
+    });
+    expect(open?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(open?.query.access_token).toBeUndefined();
+    // The session id is the path as Meta wrote it (':' kept), its ?sig= part the query.
+    expect(upload?.method).toBe('POST');
+    expect(upload?.path).toBe('/v22.0/upload:MTphdHRhY2htZW50OjQ1Njc%3D');
+    expect(upload?.query).toEqual({ sig: 'ARZqkGCA_uQMxC8nHKI' });
+    expect(upload?.headers.authorization).toBe(`OAuth ${TOKEN}`);
+    expect(upload?.headers.file_offset).toBe('0');
+    expect(upload?.headers['content-type']).toBe('application/octet-stream');
+    expect(upload?.body.equals(PNG)).toBe(true);
+  });
+
+  it('reads where a session stands', async () => {
+    reply([200, { id: SESSION, file_offset: 8 }]);
+    await expect(client().getUploadSession(SESSION)).resolves.toEqual({ id: SESSION, fileOffset: 8 });
+    expect(only()).toMatchObject({ method: 'GET', query: { sig: 'ARZqkGCA_uQMxC8nHKI' } });
+    expect(only().headers.authorization).toBe(`OAuth ${TOKEN}`);
+  });
+
+  it('resumes from the offset Meta holds after a 5xx, instead of starting over', async () => {
+    const answers: [number, unknown][] = [
+      [200, { id: SESSION }],
+      [503, { error: { message: 'Service unavailable', code: 2, is_transient: true } }],
+      [200, { id: SESSION, file_offset: 6 }],
+      [200, { h: HANDLE }],
+    ];
+    reply(...answers);
+    const result = await client({ uploadRetryDelayMs: 0 }).uploadTemplateSample({
+      data: PNG,
+      fileName: 'header.png',
+      fileType: 'image/png',
+    });
+    expect(result.handle).toBe(HANDLE);
+    expect(requests.map((r) => r.method)).toEqual(['POST', 'POST', 'GET', 'POST']);
+    const resumed = requests[3]!;
+    expect(resumed.headers.file_offset).toBe('6');
+    expect(resumed.body.equals(PNG.subarray(6))).toBe(true);
+  });
+
+  it('carries on from a partial answer, and gives up after three failures', async () => {
+    reply([200, { id: SESSION }], [200, { id: SESSION, file_offset: 10 }], [200, { h: HANDLE }]);
+    await client().uploadTemplateSample({ data: PNG, fileName: 'a.png', fileType: 'image/png' });
+    expect(requests[2]?.headers.file_offset).toBe('10');
+    expect(requests[2]?.body.equals(PNG.subarray(10))).toBe(true);
+
+    requests = [];
+    reply(
+      [200, { id: SESSION }],
+      [500, { error: { message: 'oops', code: 1 } }],
+      [200, { id: SESSION, file_offset: 0 }],
+      [500, { error: { message: 'oops', code: 1 } }],
+      [200, { id: SESSION, file_offset: 0 }],
+      [500, { error: { message: 'oops', code: 1 } }],
+    );
+    const error = await caught(
+      client({ uploadRetryDelayMs: 0 }).uploadTemplateSample({
+        data: PNG,
+        fileName: 'a.png',
+        fileType: 'image/png',
+      }),
+    );
+    expect(error).toBeInstanceOf(GraphApiError);
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(4);
+  });
+
+  it('passes refusals on at once, and needs the app id', async () => {
+    reply([400, { error: { message: '(#100) Invalid parameter', code: 100, type: 'OAuthException' } }]);
+    const refused = await caught(
+      client().uploadTemplateSample({ data: PNG, fileName: 'a.gif', fileType: 'image/gif' }),
+    );
+    expect(refused).toMatchObject({ code: 100, httpStatus: 400 });
+    expect(requests).toHaveLength(1);
+
+    const noApp = await caught(
+      client({ appId: undefined }).uploadTemplateSample({
+        data: PNG,
+        fileName: 'a.png',
+        fileType: 'image/png',
+      }),
+    );
+    expect(noApp).toBeInstanceOf(GraphConfigError);
+    expect(noApp.message).toContain('META_APP_ID');
+  });
+
+  it('fails clearly when Meta answers neither a handle nor progress', async () => {
+    reply([200, { id: SESSION }], [200, { success: true }]);
+    const error = await caught(
+      client().uploadTemplateSample({ data: PNG, fileName: 'a.png', fileType: 'image/png' }),
+    );
+    expect(error).toBeInstanceOf(GraphResponseError);
+    expect(error.message).toBe('Invalid WhatsApp API response');
+  });
+
+  it('never puts the token in an upload error', async () => {
+    handler = (request, response) =>
+      json(response, 400, {
+        error: { message: `bad token ${TOKEN}`, code: 190, error_data: { details: request.path } },
+      });
+    const error = await caught(
+      client().uploadTemplateSample({ data: PNG, fileName: 'a.png', fileType: 'image/png' }),
+    );
+    expect(everythingAbout(error)).not.toContain(TOKEN);
+  });
+});
+
 describe('templates', () => {
   it('lists templates across every page by cursor and stops when there is no next page', async () => {
     const page = (ids: string[], after: string, hasNext: boolean) => ({

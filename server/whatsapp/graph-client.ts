@@ -1,3 +1,4 @@
+import { isRetryableGraphError } from './graph-errors';
 import {
   type DebugTokenInfo,
   type PhoneNumberInfo,
@@ -40,8 +41,10 @@ export type GraphClientOptions = {
   fetch?: typeof fetch;
   /** Per-request timeout for API calls; default 15 s. */
   timeoutMs?: number;
-  /** Timeout for media downloads (files up to 100 MB); default 120 s. */
+  /** Timeout for media downloads and upload chunks (files up to 100 MB); default 120 s. */
   downloadTimeoutMs?: number;
+  /** First pause before resuming an interrupted template-media upload (doubles each time); default 1 s. */
+  uploadRetryDelayMs?: number;
 };
 
 export type TokenExchangeResult = { accessToken: string; tokenType: string | null; expiresIn: number };
@@ -71,6 +74,25 @@ export type CreateTemplateInput = {
   parameterFormat?: 'named' | 'positional';
 };
 export type CreatedTemplate = { id: string; status: string | null; category: string | null };
+/** What the Resumable Upload API is told about a file before its bytes go up. */
+export type UploadSessionInput = { fileName: string; fileLength: number; fileType: string };
+/** Where an upload session stands: how many bytes Meta has (resume from there). */
+export type UploadSessionStatus = { id: string; fileOffset: number };
+/** Meta's answer to a chunk: the file handle once the file is complete, else how far it got. */
+export type UploadChunkResult = { handle: string | null; fileOffset: number | null };
+export type TemplateSampleUpload = { data: Buffer | Uint8Array; fileName: string; fileType: string };
+
+/** How often an interrupted upload is resumed before the error is passed on. */
+const UPLOAD_ATTEMPTS = 3;
+
+/**
+ * An upload session id (`upload:MTph…?sig=…`) as a path segment and its query: the part after '?' is
+ * a query string Meta expects back as such, not part of the id's path.
+ */
+function uploadSessionTarget(uploadId: string): { path: string[]; query: Record<string, string> } {
+  const [path = '', search = ''] = uploadId.split(/\?(.*)/s, 2);
+  return { path: [path], query: Object.fromEntries(new URLSearchParams(search)) };
+}
 
 /** Makes the file name Meta sees match the MIME type (png/jpg images, mp4/3gp videos) and strips path parts. */
 export function uploadFilenameFor(filename: string, mimeType: string): string {
@@ -90,9 +112,96 @@ export function uploadFilenameFor(filename: string, mimeType: string): string {
 
 /** Creates a client for every Graph API call the app makes (spec §7); it never logs or leaks the tokens. */
 export function createGraphClient(options: GraphClientOptions) {
-  const { send, collectPages, download, requireApp } = createGraphTransport(options);
+  const { send, collectPages, download, requireApp, requireAppId } = createGraphTransport(options);
+  const uploadRetryDelayMs = options.uploadRetryDelayMs ?? 1000;
+
+  /** POST {app-id}/uploads: opens a Resumable Upload session for one file; resolves with its id. */
+  async function createUploadSession(input: UploadSessionInput): Promise<{ id: string }> {
+    const { status, body } = await send({
+      method: 'POST',
+      path: [requireAppId(), 'uploads'],
+      query: { file_name: input.fileName, file_length: input.fileLength, file_type: input.fileType },
+      auth: 'account',
+    });
+    return {
+      id: nonEmptyOrNull(body.id) ?? fail('invalid_response', 'Invalid WhatsApp API response', status),
+    };
+  }
+
+  /** GET {upload-id}: how many bytes of an interrupted upload Meta holds (the offset to resume from). */
+  async function getUploadSession(uploadId: string): Promise<UploadSessionStatus> {
+    const target = uploadSessionTarget(uploadId);
+    const { status, body } = await send({ method: 'GET', ...target, auth: 'oauth' });
+    const fileOffset = numberOrNull(body.file_offset);
+    if (fileOffset === null || fileOffset < 0)
+      fail('invalid_response', 'Invalid WhatsApp API response', status);
+    return { id: stringOrNull(body.id) ?? uploadId, fileOffset };
+  }
+
+  /**
+   * POST {upload-id} with `file_offset` and the bytes from that offset on (`Authorization: OAuth`, as
+   * the Resumable Upload API requires); Meta answers `{h}` once it has the whole file.
+   */
+  async function uploadChunk(
+    uploadId: string,
+    data: Buffer | Uint8Array,
+    fileOffset: number,
+  ): Promise<UploadChunkResult> {
+    const target = uploadSessionTarget(uploadId);
+    const { status, body } = await send({
+      method: 'POST',
+      ...target,
+      headers: { file_offset: String(fileOffset) },
+      binary: data,
+      auth: 'oauth',
+    });
+    const handle = nonEmptyOrNull(body.h);
+    const offset = numberOrNull(body.file_offset);
+    if (handle === null && offset === null) fail('invalid_response', 'Invalid WhatsApp API response', status);
+    return { handle, fileOffset: offset };
+  }
 
   return {
+    createUploadSession,
+    getUploadSession,
+    uploadChunk,
+
+    /**
+     * Uploads a template's sample file (a media header's `example.header_handle`) with the Resumable
+     * Upload API and resolves with its handle. A dropped connection, a timeout, 429 or 5xx does not
+     * start over: it asks Meta where the session stands and sends the rest from there (up to 3
+     * tries, 1 s then 2 s apart); anything else is thrown as it came.
+     */
+    async uploadTemplateSample(file: TemplateSampleUpload): Promise<{ handle: string; uploadId: string }> {
+      const total = file.data.length;
+      const { id } = await createUploadSession({
+        fileName: file.fileName,
+        fileLength: total,
+        fileType: file.fileType,
+      });
+      let offset = 0;
+      let failures = 0;
+      // Each round either finishes, moves the offset forward, or counts as a failure: it ends.
+      for (;;) {
+        let answer: UploadChunkResult;
+        try {
+          answer = await uploadChunk(id, file.data.subarray(offset), offset);
+        } catch (error) {
+          failures += 1;
+          if (!isRetryableGraphError(error) || failures >= UPLOAD_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, uploadRetryDelayMs * 2 ** (failures - 1)));
+          offset = (await getUploadSession(id)).fileOffset;
+          if (offset > total) fail('invalid_response', 'Invalid WhatsApp API response', 200);
+          continue;
+        }
+        if (answer.handle) return { handle: answer.handle, uploadId: id };
+        // Meta kept part of the bytes: carry on from where it stands, which must be further along.
+        const next = answer.fileOffset ?? -1;
+        if (next <= offset || next >= total) fail('invalid_response', 'Invalid WhatsApp API response', 200);
+        offset = next;
+      }
+    },
+
     /** Exchanges a short-lived user token for a ~60-day one (GET oauth/access_token, fb_exchange_token). */
     async exchangeToken(shortLivedToken: string): Promise<TokenExchangeResult> {
       const app = requireApp();

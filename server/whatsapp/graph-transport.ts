@@ -43,8 +43,15 @@ export type RequestSpec = {
   json?: unknown;
   form?: Record<string, string>;
   multipart?: FormData;
-  /** account: the client's token; app: the token or else `appId|appSecret`; none: no Authorization header. */
-  auth: 'account' | 'app' | 'none';
+  /** Raw bytes (a Resumable Upload chunk), sent as application/octet-stream with the long timeout. */
+  binary?: Buffer | Uint8Array;
+  /** Extra request headers (e.g. the upload's `file_offset`). */
+  headers?: Record<string, string>;
+  /**
+   * account: the client's token as `Bearer`; oauth: the same token as `OAuth` (what the Resumable
+   * Upload API asks for); app: the token or else `appId|appSecret`; none: no Authorization header.
+   */
+  auth: 'account' | 'oauth' | 'app' | 'none';
   /** Values of this call to redact from any error text (on top of the client's own secrets). */
   secrets?: (string | undefined)[];
 };
@@ -110,6 +117,14 @@ function apiError(status: number, text: string, secrets: (string | undefined)[])
   });
 }
 
+/**
+ * One path segment, percent-encoded, except that ':' stays as it is: Resumable Upload session ids
+ * look like `upload:MTph…` and are used as the path as Meta wrote them.
+ */
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/%3A/gi, ':');
+}
+
 /** Creates the request layer the Graph client's calls go through. */
 export function createGraphTransport(options: GraphTransportOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -125,6 +140,13 @@ export function createGraphTransport(options: GraphTransportOptions) {
     return options.accessToken;
   }
 
+  function requireAppId(): string {
+    if (!options.appId) {
+      throw new GraphConfigError('The Meta app id (META_APP_ID) is required to upload template media.');
+    }
+    return options.appId;
+  }
+
   function requireApp(): { appId: string; appSecret: string } {
     if (!options.appId || !options.appSecret) {
       throw new GraphConfigError('Meta app id and app secret are required for this call.');
@@ -134,6 +156,7 @@ export function createGraphTransport(options: GraphTransportOptions) {
 
   function authorizationFor(auth: RequestSpec['auth']): string | null {
     if (auth === 'none') return null;
+    if (auth === 'oauth') return `OAuth ${requireAccessToken()}`;
     if (auth === 'account' || options.accessToken) return `Bearer ${requireAccessToken()}`;
     // debug_token accepts any valid token; without an account token the app token `id|secret` works.
     const app = requireApp();
@@ -144,7 +167,7 @@ export function createGraphTransport(options: GraphTransportOptions) {
     const url =
       'absoluteUrl' in spec.path
         ? new URL(spec.path.absoluteUrl)
-        : new URL(`${baseUrl}/${spec.path.map(encodeURIComponent).join('/')}`);
+        : new URL(`${baseUrl}/${spec.path.map(encodeSegment).join('/')}`);
     for (const [key, value] of Object.entries(spec.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -162,11 +185,11 @@ export function createGraphTransport(options: GraphTransportOptions) {
   /** Sends one request; resolves with the JSON object Meta answered, or throws a typed error. */
   async function send(spec: RequestSpec): Promise<{ status: number; body: JsonRecord }> {
     const secrets = [...clientSecrets, ...(spec.secrets ?? [])];
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...spec.headers, Accept: 'application/json' };
     const authorization = authorizationFor(spec.auth);
     if (authorization) headers.Authorization = authorization;
 
-    let body: string | FormData | undefined;
+    let body: string | FormData | Uint8Array | undefined;
     if (spec.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(spec.json);
@@ -175,7 +198,12 @@ export function createGraphTransport(options: GraphTransportOptions) {
       body = new URLSearchParams(spec.form).toString();
     } else if (spec.multipart) {
       body = spec.multipart; // fetch writes the multipart boundary itself
+    } else if (spec.binary) {
+      headers['Content-Type'] = 'application/octet-stream';
+      body = spec.binary;
     }
+    // File bytes may be up to 100 MB: they get the media timeout, not the one for API calls.
+    const limitMs = spec.binary ? downloadTimeoutMs : timeoutMs;
 
     let status: number;
     let text: string;
@@ -183,13 +211,13 @@ export function createGraphTransport(options: GraphTransportOptions) {
       const response = await fetchImpl(urlFor(spec), {
         method: spec.method,
         headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
+        body: body as BodyInit | undefined,
+        signal: AbortSignal.timeout(limitMs),
       });
       status = response.status;
       text = await response.text();
     } catch (error) {
-      throw networkError(error, secrets, timeoutMs);
+      throw networkError(error, secrets, limitMs);
     }
 
     const parsed = parseJsonOrUndefined(text);
@@ -275,5 +303,5 @@ export function createGraphTransport(options: GraphTransportOptions) {
     }
   }
 
-  return { send, collectPages, download, requireApp };
+  return { send, collectPages, download, requireApp, requireAppId };
 }
