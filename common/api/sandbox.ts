@@ -24,7 +24,13 @@ export type CustomerSummary = {
 export type RenderedTemplate = {
   header:
     | { kind: 'text'; text: string }
-    | { kind: 'image' | 'video' | 'document'; mediaId: string | null }
+    | {
+        kind: 'image' | 'video' | 'document';
+        mediaId: string | null;
+        /** The sent file's type and (documents) name, kept when the send is accepted. */
+        mimeType?: string;
+        filename?: string | null;
+      }
     | null;
   body: string;
   footer: string | null;
@@ -79,6 +85,8 @@ export type TemplateSummary = {
   category: string;
   status: string;
   rejectedReason: string | null;
+  /** The sample of an image/video/document header (uploaded with the Resumable Upload API). */
+  headerSample: { kind: string; url: string } | null;
 };
 
 export type SignupResult = {

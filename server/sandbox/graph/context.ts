@@ -26,20 +26,27 @@ export async function graphContext(request: FastifyRequest): Promise<GraphContex
   };
 }
 
+/** The token of an `Authorization: Bearer …` (or `OAuth …`, which Graph takes alike) header. */
+export function headerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  return /^(?:Bearer|OAuth)\s+(\S+)\s*$/i.exec(header)?.[1] ?? null;
+}
+
 /** The bearer token of a request (Graph also takes `?access_token=`). */
 export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (typeof header === 'string') {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match?.[1] ?? null;
-  }
+  if (typeof request.headers.authorization === 'string') return headerToken(request);
   const query = request.query as Record<string, unknown> | undefined;
   return typeof query?.access_token === 'string' && query.access_token !== '' ? query.access_token : null;
 }
 
 /** The caller's access token, or the 190 error Meta answers for a missing, unknown or expired one. */
-export async function requireToken(ctx: GraphContext, request: FastifyRequest): Promise<SandboxToken> {
-  const value = bearerToken(request);
+export async function requireToken(
+  ctx: GraphContext,
+  request: FastifyRequest,
+  readToken: (request: FastifyRequest) => string | null = bearerToken,
+): Promise<SandboxToken> {
+  const value = readToken(request);
   if (!value) throw graphErrors.invalidToken('An active access token must be used to query information.');
   const found = await lookupAccessToken(ctx.db, value, ctx.now);
   if (found.ok) return found.token;

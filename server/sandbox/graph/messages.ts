@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { normalizeRecipient } from '../../whatsapp/message-builders';
 import { displayDigits, type SandboxPhoneNumber } from '../state/accounts';
 import { ensureCustomer } from '../state/customers';
 import { conversationId, wamid } from '../state/ids';
-import { canSendAs, findMediaInfo } from '../state/media';
+import { canSendAs, findMediaInfo, type MediaInfo } from '../state/media';
 import {
   type Billing,
   findChatMessage,
@@ -15,7 +16,7 @@ import {
 } from '../state/messages';
 import { takeSendFailure, unixSeconds } from '../state/settings';
 import { findTemplate } from '../state/templates';
-import { renderTemplate } from '../templates/render';
+import { type RenderedTemplate, renderTemplate, type sendComponentSchema } from '../templates/render';
 import { statusChange } from '../webhooks/build';
 import { emitChanges } from '../webhooks/emit';
 import { scheduleSendStatuses } from '../webhooks/status.job';
@@ -82,7 +83,12 @@ async function contentOf(
       const { name, language, components } = message.template;
       const template = await findTemplate(db, phone.wabaId, name, language.code);
       if (template?.status !== 'APPROVED') throw graphErrors.templateMissing(name, language.code);
-      const rendered = renderTemplate(template, components ?? []);
+      const rendered = await withHeaderMedia(
+        db,
+        phone,
+        renderTemplate(template, components ?? []),
+        components ?? [],
+      );
       const category = template.category.toLowerCase();
       return {
         type: 'template',
@@ -95,6 +101,58 @@ async function contentOf(
     default:
       return { ...(await mediaContent(db, phone, message.type, message)), category: 'service', free: true };
   }
+}
+
+/** A file uploaded to this number that may be sent as `type`, or Meta's 131053 for anything else. */
+async function uploadedMedia(
+  db: Executor,
+  phone: SandboxPhoneNumber,
+  type: MediaSendType,
+  id: string,
+): Promise<MediaInfo> {
+  const media = await findMediaInfo(db, id);
+  if (!media || media.phoneNumberId !== phone.id) {
+    throw graphErrors.media(`Media ${id} was not found for this phone number, or it has expired.`);
+  }
+  if (!canSendAs(type, media.mimeType)) {
+    throw graphErrors.media(`Media ${id} has type ${media.mimeType}, which cannot be sent as ${type}.`);
+  }
+  return media;
+}
+
+/**
+ * A template's image/video/document header: the `header` parameter must name a file uploaded to this
+ * number (by id, as for media messages); the rendered template keeps its type and name for the phone.
+ */
+async function withHeaderMedia(
+  db: Executor,
+  phone: SandboxPhoneNumber,
+  rendered: RenderedTemplate,
+  components: z.infer<typeof sendComponentSchema>[],
+): Promise<RenderedTemplate> {
+  const header = rendered.header;
+  if (!header || header.kind === 'text') return rendered;
+  const parameter = (components.find((c) => c.type.toLowerCase() === 'header')?.parameters ?? []).find(
+    (p) => p.type === header.kind,
+  );
+  const object = (parameter?.[header.kind] ?? {}) as { id?: string; link?: string; filename?: string };
+  if (!object.id) {
+    throw graphErrors.invalidParameter(
+      object.link
+        ? `The sandbox does not fetch ${header.kind} links; upload the file to /{phone_number_id}/media and send its id.`
+        : `The parameter header ${header.kind}['id'] is required.`,
+    );
+  }
+  const media = await uploadedMedia(db, phone, header.kind, object.id);
+  return {
+    ...rendered,
+    header: {
+      kind: header.kind,
+      mediaId: media.id,
+      mimeType: media.mimeType,
+      filename: header.kind === 'document' ? (object.filename ?? media.filename ?? 'document') : null,
+    },
+  };
 }
 
 async function mediaContent(
@@ -116,15 +174,7 @@ async function mediaContent(
         : `The parameter ${type}['id'] is required.`,
     );
   }
-  const media = await findMediaInfo(db, object.id);
-  if (!media || media.phoneNumberId !== phone.id) {
-    throw graphErrors.media(`Media ${object.id} was not found for this phone number, or it has expired.`);
-  }
-  if (!canSendAs(type, media.mimeType)) {
-    throw graphErrors.media(
-      `Media ${object.id} has type ${media.mimeType}, which cannot be sent as ${type}.`,
-    );
-  }
+  const media = await uploadedMedia(db, phone, type, object.id);
   const withCaption = type === 'image' || type === 'video' || type === 'document';
   return {
     type,

@@ -126,7 +126,7 @@ export function readNode(ctx: GraphContext, node: GraphNode, query: Record<strin
     case 'waba':
       return selectFields(wabaNode(node), NODE_TYPES.waba, fields, ['id', 'name']);
     case 'template':
-      return selectFields(templateNode(node.template), NODE_TYPES.template, fields, [
+      return selectFields(templateNode(node.template, ctx.origin), NODE_TYPES.template, fields, [
         'name',
         'parameter_format',
         'components',

@@ -17,6 +17,7 @@ import {
 } from './nodes';
 import { debugToken, exchangeAccessToken } from './oauth';
 import { createTemplate, listTemplates } from './templates';
+import { createUploadSession, readUploadSession, uploadChunk } from './uploads';
 
 const nodeParams = z.object({ node: z.string() });
 const edgeParams = z.object({ node: z.string(), edge: z.string() });
@@ -56,6 +57,7 @@ export async function graphRoutes(app: FastifyInstance): Promise<void> {
   app.get('/:node', route, async (request) => {
     const { node: id } = nodeParams.parse(request.params);
     const ctx = await graphContext(request);
+    if (id.startsWith('upload:')) return readUploadSession(ctx, request, id);
     const token = await requireToken(ctx, request);
     return readNode(ctx, await resolveNode(ctx, token, id), request.query as Record<string, unknown>);
   });
@@ -85,6 +87,8 @@ export async function graphRoutes(app: FastifyInstance): Promise<void> {
   app.post('/:node/:edge', { ...route, bodyLimit: MULTIPART_BODY_LIMIT }, async (request) => {
     const { node: id, edge } = edgeParams.parse(request.params);
     const ctx = await graphContext(request);
+    // The app id is not a WhatsApp object: its uploads edge is answered before resolving one.
+    if (edge === 'uploads') return createUploadSession(ctx, request, id);
     const token = await requireToken(ctx, request);
     const node = await resolveNode(ctx, token, id);
     switch (edge) {
@@ -103,6 +107,24 @@ export async function graphRoutes(app: FastifyInstance): Promise<void> {
       default:
         throw graphErrors.unknownEdge(edge, NODE_TYPES[node.kind]);
     }
+  });
+
+  // POST /{upload-id}: the file's bytes, whatever Content-Type the client gives them (curl's
+  // --data-binary sends form-encoded), so this route reads every body as raw bytes.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_LIMIT }, (_r, body, done) =>
+      done(null, body),
+    );
+    raw.post('/:node', { ...route, bodyLimit: MULTIPART_BODY_LIMIT }, async (request) => {
+      const { node: id } = nodeParams.parse(request.params);
+      const ctx = await graphContext(request);
+      if (!id.startsWith('upload:')) {
+        await requireToken(ctx, request);
+        throw graphErrors.unknownObject(id);
+      }
+      return uploadChunk(ctx, request, id);
+    });
   });
 }
 

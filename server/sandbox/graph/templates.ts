@@ -12,6 +12,7 @@ import {
   type StoredComponent,
 } from '../state/templates';
 import { templateReviewJob } from '../templates/review.job';
+import { headerSampleProblem, isMediaHeader, sampleHandleOf, sampleUrl } from '../templates/samples';
 import type { GraphContext } from './context';
 import { GraphError, graphErrors } from './errors';
 import { pageLimit, selectFields } from './fields';
@@ -26,12 +27,22 @@ const TEMPLATE_FIELDS_DEFAULT = [
   'id',
 ];
 
+/** A media header's sample is listed as a URL to the file (as Meta lists its CDN address), not the handle. */
+function listedComponents(template: SandboxTemplate, origin: string): StoredComponent[] {
+  return (template.components as StoredComponent[]).map((component) => {
+    if (component.type !== 'HEADER' || !isMediaHeader(component)) return component;
+    const handle = sampleHandleOf(component);
+    const url = handle ? sampleUrl(origin, handle) : null;
+    return url ? { ...component, example: { ...component.example, header_handle: [url] } } : component;
+  });
+}
+
 /** A template as Graph returns it. */
-export function templateNode(template: SandboxTemplate): Record<string, unknown> {
+export function templateNode(template: SandboxTemplate, origin: string): Record<string, unknown> {
   return {
     name: template.name,
     parameter_format: template.parameterFormat,
-    components: template.components,
+    components: listedComponents(template, origin),
     language: template.language,
     status: template.status,
     category: template.category,
@@ -54,7 +65,7 @@ export async function listTemplates(ctx: GraphContext, wabaId: string, query: Re
   });
   const fields = typeof query.fields === 'string' ? query.fields : undefined;
   const data = rows.map((t) =>
-    selectFields(templateNode(t), 'WhatsAppMessageTemplate', fields, TEMPLATE_FIELDS_DEFAULT),
+    selectFields(templateNode(t, ctx.origin), 'WhatsAppMessageTemplate', fields, TEMPLATE_FIELDS_DEFAULT),
   );
 
   const paging: Record<string, unknown> = {};
@@ -181,6 +192,13 @@ export async function createTemplate(ctx: GraphContext, wabaId: string, rawBody:
     throw graphErrors.invalidParameter('A message template needs exactly one BODY component with text.');
   }
   checkPlaceholders(bodies[0]!, parameterFormat);
+  const headers = components.filter((c) => c.type === 'HEADER');
+  if (headers.length > 1) throw graphErrors.invalidParameter('A message template can have one HEADER.');
+  const header = headers[0];
+  if (isMediaHeader(header)) {
+    const problem = await headerSampleProblem(ctx.db, wabaId, header);
+    if (problem) throw graphErrors.invalidParameter(problem);
+  }
   if (await findTemplate(ctx.db, wabaId, input.name, input.language)) {
     throw new GraphError(100, 'Invalid parameter', 'Content in this language already exists.', {
       httpStatus: 400,

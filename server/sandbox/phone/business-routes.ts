@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/http-errors';
 import { createBusinessAccount, listPhoneNumbers } from '../state/accounts';
 import { getSettings, sandboxNow } from '../state/settings';
 import { listTemplatesOfWaba } from '../state/templates';
 import { issueAccessToken, issueCode } from '../state/tokens';
+import { loadSample } from '../state/uploads';
+import { headerSampleOf } from '../templates/samples';
 import { presentPhoneNumber } from './present';
 import { phoneOr404, phoneParams, publicRoute, tags } from './shared';
 
@@ -70,8 +73,30 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
           category: t.category,
           status: t.status,
           rejectedReason: t.rejectedReason,
+          headerSample: samplePath(headerSampleOf(t)),
         })),
       };
     },
   );
+
+  // A template's header sample, public like the CDN address Meta lists for it.
+  app.get(
+    '/template-samples/:key',
+    {
+      config: publicRoute,
+      schema: { tags, params: z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/) }) },
+    },
+    async (request, reply) => {
+      const sample = await loadSample(app.db, request.params.key);
+      if (!sample) throw notFound('No such template sample.');
+      return reply
+        .header('content-type', sample.fileType === 'image/jpg' ? 'image/jpeg' : sample.fileType)
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .send(sample.data);
+    },
+  );
 };
+
+function samplePath(sample: { kind: string; key: string } | null) {
+  return sample ? { kind: sample.kind, url: `/sandbox/api/template-samples/${sample.key}` } : null;
+}

@@ -18,6 +18,21 @@ function mediaOf(payload: MessagePayload): { kind: string; ref: MediaRef } | nul
   return null;
 }
 
+/** A template's image/video/document header, drawn on the phone like the media of a media message. */
+function templateHeaderMedia(payload: MessagePayload): { kind: string; ref: MediaRef } | null {
+  const header = payload.template?.rendered.header;
+  if (!header || header.kind === 'text' || !header.mediaId) return null;
+  return {
+    kind: header.kind,
+    ref: {
+      id: header.mediaId,
+      mime_type: header.mimeType ?? 'application/octet-stream',
+      sha256: '',
+      ...(header.filename ? { filename: header.filename } : {}),
+    },
+  };
+}
+
 /** A one-line summary of a message (chat list, reply quotes). */
 export function previewOf(row: SandboxMessage): string {
   const payload = row.payload as MessagePayload;
@@ -57,7 +72,7 @@ export function presentChat(rows: SandboxMessage[]): ChatMessage[] {
     .filter((row) => row.type !== 'reaction')
     .map((row) => {
       const payload = row.payload as MessagePayload;
-      const media = mediaOf(payload);
+      const media = mediaOf(payload) ?? templateHeaderMedia(payload);
       const quoted = payload.context ? byWamid.get(payload.context.message_id) : undefined;
       return {
         id: row.wamid,

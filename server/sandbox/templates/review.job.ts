@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { sandboxTemplates } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
 import { getSettings, sandboxNow } from '../state/settings';
-import { componentsOf, findTemplateById, type SandboxTemplate } from '../state/templates';
+import { componentsOf, findComponent, findTemplateById, type SandboxTemplate } from '../state/templates';
 import { templateStatusChange } from '../webhooks/build';
 import { emitChanges } from '../webhooks/emit';
+import { headerSampleProblem, isMediaHeader } from './samples';
 
 /**
- * The sandbox's reviewer rule: a template is rejected (reason INVALID_FORMAT) when any of its texts
- * contains the word REJECT in capitals; every other template is approved.
+ * The sandbox's reviewer rules: a template is rejected (reason INVALID_FORMAT) when any of its texts
+ * contains the word REJECT in capitals, or when its image/video/document header has no valid sample
+ * (`sampleProblem`); every other template is approved.
  */
 export const REJECT_MARKER = 'REJECT';
 
@@ -17,7 +19,17 @@ export type ReviewDecision =
   | { event: 'APPROVED'; reason: 'NONE' }
   | { event: 'REJECTED'; reason: 'INVALID_FORMAT'; recommendation: string };
 
-export function reviewTemplate(template: Pick<SandboxTemplate, 'components'>): ReviewDecision {
+export function reviewTemplate(
+  template: Pick<SandboxTemplate, 'components'>,
+  sampleProblem: string | null = null,
+): ReviewDecision {
+  if (sampleProblem) {
+    return {
+      event: 'REJECTED',
+      reason: 'INVALID_FORMAT',
+      recommendation: `The header's sample media is missing or invalid: ${sampleProblem}`,
+    };
+  }
   const texts = componentsOf(template).flatMap((c) => [
     c.text ?? '',
     ...(c.buttons ?? []).map((b) => b.text ?? ''),
@@ -41,7 +53,11 @@ export const templateReviewJob = defineJob({
       const template = await findTemplateById(tx, templateId);
       if (template?.status !== 'PENDING') return;
       const settings = await getSettings(tx);
-      const decision = reviewTemplate(template);
+      const header = findComponent(template, 'HEADER');
+      const sampleProblem = isMediaHeader(header)
+        ? await headerSampleProblem(tx, template.wabaId, header)
+        : null;
+      const decision = reviewTemplate(template, sampleProblem);
       const [decided] = await tx
         .update(sandboxTemplates)
         .set({
