@@ -8,8 +8,9 @@
  * - Then `event` frames: `{ type: 'event', event, data }`, typed by `ServerEventMap`. Every payload carries
  *   ids plus `updatedAt`; most carry the presented row, ready to write into the query cache. If a row
  *   in the cache is newer (`updatedAt`), keep the cache.
- * - `resync`: the server could not deliver everything (a slow socket, or a restart). Refetch what is on
- *   screen (counts, the first page of the open tab, the open conversation's newest page).
+ * - `resync`: the server could not deliver everything (a slow socket, a restart, or the fan-out between
+ *   server processes was interrupted). Refetch what is on screen (counts, the first page of the open
+ *   tab, the open conversation's newest page).
  * - Reconnect with backoff (the spec's load retry: 2 s, 4 s, 5 s…, capped at 5 s). Every `hello` after
  *   the first one on a page means events may have been missed: treat it exactly like `resync`.
  * - Heartbeat: the server pings (WebSocket ping frames) every 25 s and closes a socket that missed two.
@@ -100,7 +101,7 @@ export type ServerFrame =
       heartbeatMs: number;
     }
   | ServerEventFrame
-  | { type: 'resync'; reason: 'overflow' | 'restart' }
+  | { type: 'resync'; reason: 'overflow' | 'restart' | 'fanout' }
   | { type: 'pong'; serverNow: string };
 
 export type ClientFrame = { type: 'ping' };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerFrame } from '@common/realtime';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { LiveBroker } from './broker';
+import { EVERY_ROOM, type LiveBroker } from './broker';
 
 /** A socket that has this much unsent data is too slow: drop events and tell it to resync. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -85,7 +85,8 @@ export class LiveHub {
   }
 
   private deliver(room: string, text: string): void {
-    for (const client of this.rooms.get(room) ?? []) {
+    const clients = room === EVERY_ROOM ? this.clients.keys() : (this.rooms.get(room) ?? []);
+    for (const client of clients) {
       try {
         client.sendRaw(text);
       } catch (error) {

@@ -2,24 +2,35 @@ import { LIVE_CLOSE, LIVE_HEARTBEAT_MS, LIVE_PATH, rooms, type ServerFrame } fro
 import websocket from '@fastify/websocket';
 import { and, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { resolveAccess } from '../auth/access';
 import { requireAccount } from '../auth/require-account';
 import { sessions } from '../db/schema';
 import { messagingNow } from '../outbound/clock';
-import { InProcessBroker, type LiveBroker } from './broker';
+import { createBroker, type LiveBroker } from './broker';
 import { startLiveFeed } from './feed';
 import { LiveClient, LiveHub } from './hub';
 
 /** Sessions and team membership are checked again every 4 heartbeats (~100 s). */
 const RECHECK_EVERY_BEATS = 4;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live fan-out (in process, or Redis with REDIS_URL); /readyz reports its health. */
+    liveBroker: LiveBroker;
+  }
+}
+
 /**
  * The live feed: GET /api/live upgraded to a WebSocket (access `member`: the session cookie signs the
  * upgrade in, anyone else gets the HTTP error and no socket). Each socket joins its account's room and
  * its user's room; the feed publishes committed inbox changes to the broker, the hub fans them out.
+ * Not encapsulated (the broker is decorated on the root for /readyz); the WebSocket plugin and the
+ * route stay in their own scope.
  */
-export async function livePlugin(app: FastifyInstance): Promise<void> {
-  const broker: LiveBroker = new InProcessBroker();
+export const livePlugin = fp(async function livePlugin(app: FastifyInstance): Promise<void> {
+  const broker = createBroker({ redisUrl: app.env.redisUrl, log: app.log });
+  app.decorate('liveBroker', broker);
   const hub = new LiveHub(broker, app.log);
   const stopFeed = startLiveFeed({ db: app.db, env: app.env, broker, log: app.log });
 
@@ -55,6 +66,10 @@ export async function livePlugin(app: FastifyInstance): Promise<void> {
     await broker.close();
   });
 
+  await app.register(liveRoute, { hub });
+});
+
+async function liveRoute(app: FastifyInstance, { hub }: { hub: LiveHub }): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.get(

@@ -12,7 +12,7 @@ describe('operations endpoints', () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await ctx.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().status).toBe('ready');
+    expect(ready.json()).toMatchObject({ status: 'ready', live: { fanout: 'in-process' } });
   });
 
   it('exposes Prometheus metrics with request timings by route pattern', async () => {

@@ -14,16 +14,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ status: 'ok' as const }),
   );
 
+  // Ready = the database answers. The live fan-out is reported but never makes the process unready:
+  // with Redis down it still serves every request, and its own sockets still get their events.
   app.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     const started = Date.now();
+    const live = app.hasDecorator('liveBroker') ? app.liveBroker.health() : undefined;
     try {
       await withTimeout(app.database.ping(READY_TIMEOUT_MS), READY_TIMEOUT_MS);
-      return { status: 'ready', database: app.database.kind, latencyMs: Date.now() - started };
+      return { status: 'ready', database: app.database.kind, latencyMs: Date.now() - started, live };
     } catch (error) {
       app.log.warn({ err: error }, 'readiness check failed');
       return reply
         .code(503)
-        .send({ status: 'unavailable', database: app.database.kind, message: 'Database unreachable' });
+        .send({ status: 'unavailable', database: app.database.kind, message: 'Database unreachable', live });
     }
   });
 
