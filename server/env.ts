@@ -53,6 +53,7 @@ const envSchema = z.object({
   META_CONFIG_ID: optionalString,
   SANDBOX: booleanFlag,
   GEOIP_URL: optionalString.pipe(z.url().optional()),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   SERVICES: z
     .string()
     .default('web,worker')
@@ -98,6 +99,8 @@ export type Env = {
   geoipUrl: string | undefined;
   /** What this process runs: `web` (HTTP, webhooks, live feed) and/or `worker` (jobs, webhook processing, schedules). */
   services: { web: boolean; worker: boolean };
+  /** How long a job claim lasts without a heartbeat: a dead worker's jobs are claimed again after it. */
+  jobLeaseSeconds: number;
 };
 
 /** Thrown with every configuration problem listed, so an operator fixes them all in one go. */
@@ -143,6 +146,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     devOutbox: e.SMTP_URL === undefined,
     geoipUrl: e.GEOIP_URL,
     services: { web: e.SERVICES.includes('web'), worker: e.SERVICES.includes('worker') },
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
   };
 }
 

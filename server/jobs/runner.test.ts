@@ -16,13 +16,14 @@ afterAll(() => handle.drop());
 
 const env = testEnv();
 const log = pino({ level: 'silent' });
-const runnerFor = (definitions: Parameters<typeof defineJob>[0][]) =>
+const runnerFor = (definitions: Parameters<typeof defineJob>[0][], options: { leaseMs?: number } = {}) =>
   new JobRunner({
     db: handle.database.db,
     env,
     log,
     definitions: definitions.map((d) => defineJob(d)) as never,
     concurrency: 10,
+    ...options,
   });
 
 describe('job queue', () => {
@@ -112,5 +113,55 @@ describe('job queue', () => {
     await Promise.all([a.drain(), b.drain()]);
     expect(counts.size).toBe(200);
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
+  });
+
+  it('keeps renewing the lease of a job that outlives it, so no other runner takes it over', async () => {
+    let runs = 0;
+    const job = defineJob({
+      name: 'test.slow',
+      schema: z.object({}),
+      handler: async () => {
+        runs += 1;
+        await new Promise((r) => setTimeout(r, 2_500));
+      },
+    });
+    await enqueue(handle.database.db, job, {});
+    // A 1 s lease, renewed every ~333 ms, for a job that takes 2.5 s.
+    const slow = runnerFor([job as never], { leaseMs: 1_000 });
+    const other = runnerFor([job as never], { leaseMs: 1_000 });
+    const running = slow.drain();
+    const deadline = Date.now() + 2_000;
+    let stolen = 0;
+    await new Promise((r) => setTimeout(r, 100));
+    while (Date.now() < deadline) {
+      stolen += await other.runDue();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await running;
+    expect(stolen).toBe(0);
+    expect(runs).toBe(1);
+    const [row] = await handle.database.db.select().from(jobs).where(eq(jobs.name, 'test.slow'));
+    expect(row).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
+  });
+
+  it('does not let a runner that lost its lease overwrite the outcome of the one that took over', async () => {
+    const job = defineJob({ name: 'test.late', schema: z.object({}), handler: async () => {} });
+    await enqueue(handle.database.db, job, {});
+    const late = runnerFor([job as never]);
+    const [claimed] = await (
+      late as unknown as { claim(n: number): Promise<(typeof jobs.$inferSelect)[]> }
+    ).claim(1);
+    // Its lease ran out (the process stalled), another runner took the job over and finished it.
+    await handle.database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, claimed!.id));
+    await runnerFor([job as never]).drain();
+    await (late as unknown as { finish(j: unknown, c: unknown): Promise<void> }).finish(claimed, {
+      status: 'failed',
+      lastError: 'late',
+    });
+    const [row] = await handle.database.db.select().from(jobs).where(eq(jobs.id, claimed!.id));
+    expect(row).toMatchObject({ status: 'done', attempts: 2, lastError: null });
   });
 });

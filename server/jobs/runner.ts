@@ -10,8 +10,6 @@ import { queueSignal } from './queue';
 
 type JobRow = typeof jobs.$inferSelect;
 
-const LEASE_SECONDS = 300;
-
 export type JobRunnerOptions = {
   db: Database;
   env: Env;
@@ -20,11 +18,19 @@ export type JobRunnerOptions = {
   metrics?: Metrics;
   concurrency?: number;
   pollMs?: number;
+  /** How long a claim lasts without a heartbeat; default `env.jobLeaseSeconds` (30 s). */
+  leaseMs?: number;
 };
 
 /**
- * Runs queued jobs. Rows are claimed with FOR UPDATE SKIP LOCKED under a lease, so any number of
- * processes can run one; a job whose process died is claimed again when its lease runs out.
+ * Runs queued jobs. Any number of processes can run one on the same database:
+ * - a claim is one UPDATE of rows picked with FOR UPDATE SKIP LOCKED, so each job goes to exactly one
+ *   runner (a row another runner is claiming is skipped, not waited for, and a row it has claimed no
+ *   longer matches);
+ * - a claim is a lease (`locked_until`), renewed every third of it while the job runs; when a process
+ *   dies its heartbeat stops, and its jobs are claimed again once their lease runs out;
+ * - only the runner holding the claim may finish it, so a runner that lost its lease (it stalled for
+ *   longer than the lease) cannot overwrite the outcome of the one that took over.
  */
 export class JobRunner {
   readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -34,8 +40,11 @@ export class JobRunner {
   private ticking: Promise<void> | undefined;
   private readonly wake = () => this.kick();
 
+  private readonly leaseMs: number;
+
   constructor(private readonly options: JobRunnerOptions) {
     this.definitions = new Map(options.definitions.map((d) => [d.name, d]));
+    this.leaseMs = options.leaseMs ?? options.env.jobLeaseSeconds * 1000;
   }
 
   start(): void {
@@ -89,8 +98,44 @@ export class JobRunner {
   /** Claims one batch of due jobs and runs them; returns how many ran. */
   async runDue(): Promise<number> {
     const claimed = await this.claim(this.options.concurrency ?? 5);
-    await Promise.all(claimed.map((job) => this.run(job)));
+    if (claimed.length === 0) return 0;
+    const running = new Set(claimed.map((job) => job.id));
+    const heartbeat = setInterval(() => void this.renew(running), Math.max(500, this.leaseMs / 3));
+    heartbeat.unref();
+    try {
+      await Promise.all(
+        claimed.map((job) =>
+          this.run(job).finally(() => {
+            running.delete(job.id);
+          }),
+        ),
+      );
+    } finally {
+      clearInterval(heartbeat);
+    }
     return claimed.length;
+  }
+
+  /** Extends the lease of the jobs still running here; says so when one was taken over meanwhile. */
+  private async renew(running: Set<number>): Promise<void> {
+    const ids = [...running];
+    if (ids.length === 0) return;
+    try {
+      const renewed = await this.options.db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})` })
+        .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, this.workerId), eq(jobs.status, 'running')))
+        .returning({ id: jobs.id });
+      if (renewed.length < ids.length) {
+        const kept = new Set(renewed.map((r) => r.id));
+        const lost = ids.filter((id) => running.has(id) && !kept.has(id));
+        if (lost.length > 0)
+          this.options.log.warn({ jobIds: lost }, 'job lease lost while running; another process may run it');
+      }
+    } catch (error) {
+      // The database may be briefly away; the lease covers a few missed beats.
+      this.options.log.warn({ err: error }, 'could not renew job leases');
+    }
   }
 
   private async claim(limit: number): Promise<JobRow[]> {
@@ -112,7 +157,7 @@ export class JobRunner {
       .set({
         status: 'running',
         attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})`,
         lockedBy: this.workerId,
         updatedAt: sql`now()`,
       })
