@@ -164,20 +164,27 @@ export function useContactPanel(contactId: string): {
   const updatedAt = contact?.updatedAt ?? null;
   const filesKey = query.data?.filesKey ?? null;
 
-  const seenUpdate = useRef(updatedAt);
+  // What was seen of this contact so far: the first values (or another contact's) refresh nothing.
+  const seenUpdate = useRef<string | null>(null);
   useEffect(() => {
-    if (updatedAt === null || seenUpdate.current === updatedAt) return;
-    const first = seenUpdate.current === null;
-    seenUpdate.current = updatedAt;
-    if (!first) void refreshContactDetail(client, contactId).catch(() => {});
+    if (updatedAt === null) return;
+    const key = `${contactId} ${updatedAt}`;
+    const previous = seenUpdate.current;
+    seenUpdate.current = key;
+    if (previous !== null && previous !== key && previous.startsWith(`${contactId} `)) {
+      void refreshContactDetail(client, contactId).catch(() => {});
+    }
   }, [client, contactId, updatedAt]);
 
-  const seenFiles = useRef(filesKey);
+  const seenFiles = useRef<string | null>(null);
   useEffect(() => {
-    if (filesKey === null || seenFiles.current === filesKey) return;
-    const first = seenFiles.current === null;
-    seenFiles.current = filesKey;
-    if (!first) refreshContactFiles(client, contactId);
+    if (filesKey === null) return;
+    const key = `${contactId} ${filesKey}`;
+    const previous = seenFiles.current;
+    seenFiles.current = key;
+    if (previous !== null && previous !== key && previous.startsWith(`${contactId} `)) {
+      refreshContactFiles(client, contactId);
+    }
   }, [client, contactId, filesKey]);
 
   return { contact, isPending: query.isPending, isError: query.isError };

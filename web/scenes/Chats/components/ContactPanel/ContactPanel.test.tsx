@@ -8,7 +8,7 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type ContactPages, inboxKeys } from '../../../../api/inbox';
+import { applyContact, type ContactPages, inboxKeys } from '../../../../api/inbox';
 import { mockApi, renderScreen } from '../../../../test/render';
 import { ContactPanel } from './ContactPanel';
 
@@ -58,6 +58,12 @@ function item(id: string, type: ContactMediaItem['type'], ageDays: number): Cont
   };
 }
 
+/** A teammate's later save: the live row carries the new updatedAt but not the notes. */
+const teammate = {
+  notes: 'Teammate: allergic to lilies',
+  updatedAt: new Date(now.getTime() + 5_000).toISOString(),
+};
+
 function setup({ owner = true } = {}) {
   const conversation: ConversationResponse = {
     contact,
@@ -81,6 +87,7 @@ function setup({ owner = true } = {}) {
     },
     'GET /api/inbox/counts': { body: counts },
     'POST /api/contacts/c-1/state': { status: 204 },
+    'GET /api/contacts/c-1': { body: { contact: { ...contact, ...teammate }, serverNow: now.toISOString() } },
   });
   const onClose = vi.fn();
   const onDeleted = vi.fn();
@@ -159,5 +166,14 @@ describe('ContactPanel', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Close contact details' }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows a teammate's notes once the live row changes (notes are re-read)", async () => {
+    const { queryClient, fetchMock } = setup();
+    const notes = await screen.findByRole('textbox', { name: 'Notes' });
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/contacts/c-1')).toBe(false);
+    const { notes: _notes, profileName: _profileName, ...row } = contact;
+    applyContact(queryClient, { ...row, updatedAt: teammate.updatedAt }, 'u-1');
+    await waitFor(() => expect(notes).toHaveProperty('value', 'Teammate: allergic to lilies'));
   });
 });
