@@ -79,6 +79,8 @@ export type MemberAbilities = { remove: boolean };
 export type TeamMember = {
   /** The team_members row id (what DELETE /api/team/members/:id takes). */
   id: string;
+  /** The user's id (what assignment takes as `assigneeId`); null while the invitation waits for sign-up. */
+  userId: string | null;
   email: string;
   /** The part of the e-mail before the @ (spec §6). */
   label: string;

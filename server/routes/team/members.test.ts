@@ -39,6 +39,9 @@ describe('who may do what (owner, member, owner of another team, signed out)', (
       ['member', false],
       ['member', false],
     ]);
+    // Assignment names people by user id: active rows carry it.
+    expect(asOwner.members[0].userId).toBe(team.owner.id);
+    expect(asOwner.members[1].userId).toBe(team.member.id);
     expect(asOwner.members[0].abilities.remove).toBe(false);
     expect(asOwner.members[1].abilities.remove).toBe(true);
     expect(asOwner.hasAccount).toBe(true);

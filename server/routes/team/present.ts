@@ -10,6 +10,7 @@ type MemberRow = typeof teamMembers.$inferSelect;
 export function presentMember(row: MemberRow, actor: PolicyActor): TeamMember {
   return {
     id: row.id,
+    userId: row.userId,
     email: row.email,
     label: userLabel(row.email),
     role: row.role,

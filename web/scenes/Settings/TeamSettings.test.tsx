@@ -7,6 +7,7 @@ import { TeamSettings } from './TeamSettings';
 
 const member = (email: string, fields: Partial<TeamMember> = {}): TeamMember => ({
   id: `tm_${email.split('@')[0]}`,
+  userId: null,
   email,
   label: email.split('@')[0]!,
   role: 'member',
