@@ -3,6 +3,9 @@ import { type RefObject, useEffect, useRef } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/** Open dialogs, newest last: only the topmost one answers Escape and Tab (a confirm over a dialog). */
+const openDialogs: symbol[] = [];
+
 /**
  * What every dialog needs while open: focus moves in (to `initialFocus`, else the first field, else
  * the panel) and Tab keeps it inside, Escape calls `onEscape`, the page behind does not scroll, and
@@ -28,7 +31,10 @@ export function useDialogFocus(
       (panel?.querySelector<HTMLElement>('input, textarea, select') ?? panel)?.focus();
     }
 
+    const token = Symbol('dialog');
+    openDialogs.push(token);
     const handleKeyDown = (event: KeyboardEvent) => {
+      if (openDialogs.at(-1) !== token) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onEscapeRef.current();
@@ -51,6 +57,7 @@ export function useDialogFocus(
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
+      openDialogs.splice(openDialogs.indexOf(token), 1);
       document.removeEventListener('keydown', handleKeyDown);
       document.body.style.overflow = overflow;
       previouslyFocused?.focus?.();
