@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Spec §6 and §8 texts for assignment. */
 export const ASSIGN_MSG = {
   onlyOwners: 'Only team owners can assign to others',
+  /** The assign menu's note when nobody can be picked for an unassigned contact (spec §6). */
+  onlyOwnersOtherMembers: 'Only team owners can assign to other members',
   onlyOwnAssignments: 'You can only unassign contacts assigned to you.',
   alreadyAssigned: 'This contact is already assigned to someone else. Only team owners can reassign it.',
   notActiveMember: 'That person is not an active member of your team.',
@@ -10,6 +12,17 @@ export const ASSIGN_MSG = {
   contactNotFound: 'Contact not found',
   assignFailed: 'Failed to assign contact',
   unassignFailed: 'Failed to unassign contact',
+  // Bulk (spec §8 "Tags, assignment and notes"); without failures the second sentence is left out.
+  bulkAssigned: (n: number, failed: number) =>
+    failed > 0
+      ? `Assigned ${n} contacts successfully. ${failed} failed.`
+      : `Assigned ${n} ${n === 1 ? 'contact' : 'contacts'} successfully.`,
+  bulkUnassigned: (n: number, failed: number) =>
+    failed > 0
+      ? `Unassigned ${n} contacts successfully. ${failed} failed.`
+      : `Unassigned ${n} ${n === 1 ? 'contact' : 'contacts'} successfully.`,
+  bulkAssignFailed: 'Failed to assign contacts',
+  bulkUnassignFailed: 'Failed to unassign contacts',
 } as const;
 
 /** `assigneeId` null unassigns. The requester is always the signed-in user, never a body field. */

@@ -10,6 +10,13 @@ export const TAG_MSG = {
   createFailed: 'Failed to create tag',
   updateFailed: 'Failed to update tag',
   deleteFailed: 'Failed to delete tag',
+  // The picker (spec §2 "Tag picker"); `{text}` is what was typed.
+  searchPlaceholder: 'Search or create tag...',
+  create: (text: string) => `Create "${text}"`,
+  noMatches: 'No matching tags',
+  // Ours: the spec states the optimistic rule, not the words.
+  addFailed: 'Failed to add tag',
+  removeFailed: 'Failed to remove tag',
 } as const;
 
 /** Names are trimmed; a blank one is refused (the picker ignores it before asking). */

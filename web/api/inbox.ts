@@ -16,6 +16,7 @@ import {
 import { ApiRequestError, apiRequest } from './client';
 import type { ConversationPages } from './messageList';
 import { noteServerNow } from './serverClock';
+import { refreshTagNames } from './tags';
 
 /**
  * The contact list side of the chats screen: tab counts, the tabs' keyset pages, tags for the filter,
@@ -172,6 +173,16 @@ function refreshCountsSoon(client: QueryClient): void {
   }, 500);
 }
 
+let tagsTimer: ReturnType<typeof setTimeout> | null = null;
+/** Bulk tagging sends an event per contact: refetch the tag list once per burst. */
+function refreshTagsSoon(client: QueryClient): void {
+  if (tagsTimer) return;
+  tagsTimer = setTimeout(() => {
+    tagsTimer = null;
+    void client.invalidateQueries({ queryKey: inboxKeys.tags });
+  }, 500);
+}
+
 /** Writes a changed contact into every cached list and into its open conversation's header. */
 export function applyContact(client: QueryClient, contact: ContactListItem, meId: string | null): void {
   const tab = tabOf(contact, meId);
@@ -253,9 +264,13 @@ export const inboxAppliers = {
   'contact.assigned': ({ client, meId }: ApplierContext, data: ServerEventMap['contact.assigned']) =>
     applyContact(client, data.contact, meId),
   'contact.tagged': ({ client, meId }: ApplierContext, data: ServerEventMap['contact.tagged']) => {
-    if (data.contact) applyContact(client, data.contact, meId);
-    else {
-      void client.invalidateQueries({ queryKey: inboxKeys.tags });
+    if (data.contact) {
+      applyContact(client, data.contact, meId);
+      // The tags' contact counts changed (and a teammate may have made a new tag).
+      refreshTagsSoon(client);
+    } else {
+      // A tag was renamed or deleted: fix the names in cached rows and headers, refetch tag-filtered lists.
+      void refreshTagNames(client);
       void client.invalidateQueries({ queryKey: inboxKeys.lists });
     }
   },
