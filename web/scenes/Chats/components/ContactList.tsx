@@ -7,9 +7,8 @@ import { contactsQuery, type InboxFilter } from '../../../api/inbox';
 import { InboxIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 import { COPY } from '../../../copy';
-import { ContactRow } from './ContactRow';
+import { ContactRow, ROW_HEIGHT, rowHeight } from './ContactRow';
 
-const ROW_HEIGHT = 72;
 /** Fetch the next page when this few rows are left below the viewport. */
 const PREFETCH_ROWS = 10;
 
@@ -19,12 +18,16 @@ const EMPTY: Record<InboxTab, string> = {
   team: INBOX_MSG.emptyTeam,
 };
 
+/** Selection mode: which rows are ticked and how a row is ticked. */
+export type ListSelection = { ids: ReadonlySet<string>; onToggle: (contactId: string) => void };
+
 type ContactListProps = {
   tab: InboxTab;
   filter: InboxFilter;
   selectedId: string | null;
   now: number;
   onSelect: (contactId: string) => void;
+  selection?: ListSelection | null;
 };
 
 function SkeletonRows() {
@@ -47,7 +50,7 @@ function SkeletonRows() {
  * One tab of contacts, newest message first: a virtual list (only the rows in view are in the DOM)
  * over keyset pages fetched as the reader scrolls, so it stays quick at 100,000 contacts.
  */
-export function ContactList({ tab, filter, selectedId, now, onSelect }: ContactListProps) {
+export function ContactList({ tab, filter, selectedId, now, onSelect, selection = null }: ContactListProps) {
   const query = useInfiniteQuery(contactsQuery(tab, filter));
   const scrollRef = useRef<HTMLDivElement>(null);
   const contacts = useMemo(() => query.data?.pages.flatMap((p) => p.contacts) ?? [], [query.data]);
@@ -56,7 +59,8 @@ export function ContactList({ tab, filter, selectedId, now, onSelect }: ContactL
   const virtualizer = useVirtualizer({
     count: contacts.length + (hasMore ? 1 : 0),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    // Rows with tags are taller; the key function is new on every render, so sizes follow the data.
+    estimateSize: (index) => (index < contacts.length ? rowHeight(contacts[index]) : ROW_HEIGHT),
     overscan: 8,
     getItemKey: (index) => contacts[index]?.id ?? 'loader',
   });
@@ -124,6 +128,9 @@ export function ContactList({ tab, filter, selectedId, now, onSelect }: ContactL
                   isSelected={contact.id === selectedId}
                   now={now}
                   onSelect={onSelect}
+                  selectMode={selection !== null}
+                  checked={selection?.ids.has(contact.id) ?? false}
+                  onToggleSelect={selection?.onToggle}
                 />
               ) : (
                 <div className="flex h-full items-center justify-center">

@@ -1,13 +1,18 @@
 import type { InboxTab } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { countsQuery, type InboxFilter } from '../../../api/inbox';
-import { CloseIcon, SearchIcon } from '../../../components/Icons';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { contactsQuery, countsQuery, type InboxFilter } from '../../../api/inbox';
+import { CheckboxStackIcon, UserPlusIcon } from '../../../components/ActionIcons';
+import { ChevronDownIcon, CloseIcon, SearchIcon, TagIcon } from '../../../components/Icons';
+import { Menu, MenuItem } from '../../../components/Menu';
+import { Popover } from '../../../components/Popover';
 import { COPY } from '../../../copy';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
-import { ContactList } from './ContactList';
+import { useEscapeKey } from '../../../hooks/useEscapeKey';
+import { ContactList, type ListSelection } from './ContactList';
 import { NotificationPrompt } from './NotificationPrompt';
+import { SelectionBar, type SelectionMode } from './SelectionBar';
 import { TagFilter } from './TagFilter';
 
 const TAB_LABELS: Record<InboxTab, string> = {
@@ -31,7 +36,48 @@ type ContactListPanelProps = {
   now: number;
 };
 
-/** The 400 px contact column: search, tag filter, the three tabs with counts, and the list. */
+/** 'Select' next to the title: enters tag or assignment selection mode. */
+function SelectMenu({ onPick }: { onPick: (mode: SelectionMode) => void }) {
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  const pick = (mode: SelectionMode) => {
+    setOpen(false);
+    onPick(mode);
+  };
+  return (
+    <>
+      <button
+        ref={setAnchor}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        onClick={() => setOpen((v) => !v)}
+        className={`flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-[13px] font-medium transition-colors ${
+          isOpen ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+        }`}
+      >
+        <CheckboxStackIcon className="size-4" />
+        Select
+        <ChevronDownIcon className="size-3.5 text-slate-400" />
+      </button>
+      <Popover anchor={anchor} isOpen={isOpen} onClose={() => setOpen(false)} placement="bottom-end">
+        <Menu label="Select chats" onTabOut={() => setOpen(false)} className="w-52">
+          <MenuItem icon={<TagIcon className="size-4" />} onSelect={() => pick('tags')}>
+            Select chats to tag
+          </MenuItem>
+          <MenuItem icon={<UserPlusIcon className="size-4" />} onSelect={() => pick('assign')}>
+            Select chats to assign
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </>
+  );
+}
+
+/**
+ * The 400 px contact column: search, tag filter, the three tabs with counts, and the list; 'Select'
+ * turns the list into tag or assignment selection mode (ticks on the rows, a bar with the action).
+ */
 export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }: ContactListPanelProps) {
   const [search, setSearch] = useState('');
   const [tagIds, setTagIds] = useState<string[]>([]);
@@ -40,6 +86,37 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
   const counts = useQuery({ ...countsQuery(filter), placeholderData: (previous) => previous });
   const viewTeam = counts.data?.abilities.viewTeam ?? false;
   const tabs: InboxTab[] = viewTeam ? ['unassigned', 'mine', 'team'] : ['unassigned', 'mine'];
+
+  // Selection mode: the ticked ids (kept only while the rows are in the list on screen).
+  const [mode, setMode] = useState<SelectionMode | null>(null);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const list = useInfiniteQuery({ ...contactsQuery(tab, filter), enabled: mode !== null });
+  const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.contacts) ?? [], [list.data]);
+  const selected = useMemo(() => loaded.filter((c) => picked.has(c.id)), [loaded, picked]);
+  const exitSelection = useCallback(() => {
+    setMode(null);
+    setPicked(new Set());
+  }, []);
+  const toggle = useCallback(
+    (id: string) =>
+      setPicked((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const selection = useMemo<ListSelection | null>(
+    () => (mode ? { ids: picked, onToggle: toggle } : null),
+    [mode, picked, toggle],
+  );
+  // Another tab shows other contacts: start the selection afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the tab changes
+  useEffect(() => setPicked(new Set()), [tab]);
+  // Escape leaves selection mode, unless a dialog or a popover has it.
+  useEscapeKey(mode !== null, () => {
+    if (!document.querySelector('[aria-modal="true"], [data-popover]')) exitSelection();
+  });
 
   // The team tab is only for a team-wide view; fall back when the server says there is none.
   useEffect(() => {
@@ -53,9 +130,23 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
       className={`${selectedId ? 'hidden md:flex' : 'flex'} w-full shrink-0 flex-col border-r border-slate-200 bg-white md:w-[400px]`}
     >
       <div className="px-4 pt-4">
-        <div className="flex items-center justify-between">
-          <h1 className="text-lg font-semibold tracking-tight text-slate-900">Chats</h1>
-        </div>
+        {mode ? (
+          <div className="-mx-1 -my-1">
+            <SelectionBar
+              mode={mode}
+              selected={selected}
+              loadedCount={loaded.length}
+              onSelectAll={() => setPicked(new Set(loaded.slice(0, 500).map((c) => c.id)))}
+              onClearSelection={() => setPicked(new Set())}
+              onExit={exitSelection}
+            />
+          </div>
+        ) : (
+          <div className="flex h-8 items-center justify-between">
+            <h1 className="text-lg font-semibold tracking-tight text-slate-900">Chats</h1>
+            <SelectMenu onPick={setMode} />
+          </div>
+        )}
         <div className="mt-3 flex items-center gap-2">
           <div className="relative flex-1">
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
@@ -117,7 +208,14 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
           );
         })}
       </div>
-      <ContactList tab={tab} filter={filter} selectedId={selectedId} now={now} onSelect={onSelect} />
+      <ContactList
+        tab={tab}
+        filter={filter}
+        selectedId={selectedId}
+        now={now}
+        onSelect={onSelect}
+        selection={selection}
+      />
     </aside>
   );
 }

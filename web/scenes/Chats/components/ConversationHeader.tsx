@@ -1,20 +1,79 @@
 import type { ContactDetail } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { saveContactName } from '../../../api/contactCache';
+import { PencilIcon, PlusIcon } from '../../../components/ActionIcons';
 import { Avatar } from '../../../components/Avatar';
-import { ArrowLeftIcon, TagIcon, UserIcon } from '../../../components/Icons';
+import { ArrowLeftIcon, ChevronDownIcon, TagIcon, UserIcon } from '../../../components/Icons';
+import { Popover } from '../../../components/Popover';
+import { showToast } from '../../../components/Toast';
+import { ContactAssignMenu } from './assign/ContactAssignMenu';
+import { ContactTagPicker } from './tags/ContactTagPicker';
+import { TagChips } from './tags/TagChips';
 import { WindowTimer } from './WindowTimer';
 
 type ConversationHeaderProps = {
   contact: ContactDetail;
   now: number;
   onBack: () => void;
-  /** Opens the contact panel: the avatar and the name are one button. */
+  /** Opens the contact panel; called when the avatar or the phone line is clicked (not the edit controls). */
   onOpenDetails?: () => void;
 };
 
-/** Name (or 'Unknown'), phone with its '+', tags, assignee and the messaging window. */
+function NameEditor({ contact, onDone }: { contact: ContactDetail; onDone: () => void }) {
+  const client = useQueryClient();
+  const [value, setValue] = useState(contact.name);
+  const finished = useRef(false);
+  const finish = (save: boolean) => {
+    if (finished.current) return;
+    finished.current = true;
+    onDone();
+    if (!save) return;
+    saveContactName(client, contact, value).catch((error: unknown) =>
+      showToast(error instanceof Error ? error.message : String(error), 'error'),
+    );
+  };
+  return (
+    <input
+      // biome-ignore lint/a11y/noAutofocus: the user just asked to edit the name
+      autoFocus
+      value={value}
+      maxLength={200}
+      aria-label="Contact name"
+      placeholder={contact.profileName || INBOX_MSG.unknownName}
+      onFocus={(event) => event.currentTarget.select()}
+      onChange={(event) => setValue(event.target.value)}
+      onBlur={() => finish(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          finish(true);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          finish(false);
+        }
+      }}
+      data-testid="contact-name-input"
+      className="-ml-1.5 h-7 w-56 max-w-full rounded-md bg-white px-1.5 text-[15px] font-semibold text-slate-900 ring-2 ring-brand-500/40 focus:outline-none"
+    />
+  );
+}
+
+/**
+ * Name (or 'Unknown', editable in place), phone with its '+', tags with an add-tag picker, the
+ * assignment (a button opening the assign dropdown) and the messaging window.
+ */
 export function ConversationHeader({ contact, now, onBack, onOpenDetails }: ConversationHeaderProps) {
   const name = contact.name || INBOX_MSG.unknownName;
+  const tags = contact.tags;
+  const [editing, setEditing] = useState(false);
+  const [tagAnchor, setTagAnchor] = useState<HTMLButtonElement | null>(null);
+  const [assignAnchor, setAssignAnchor] = useState<HTMLButtonElement | null>(null);
+  const [open, setOpen] = useState<'tags' | 'assign' | null>(null);
+  const close = () => setOpen(null);
+
   return (
     <header
       className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4"
@@ -28,52 +87,138 @@ export function ConversationHeader({ contact, now, onBack, onOpenDetails }: Conv
       >
         <ArrowLeftIcon className="size-5" />
       </button>
-      <Avatar id={contact.id} name={contact.name} size="lg" />
-      <div className="group relative min-w-0 flex-1">
-        {onOpenDetails && (
-          // Covers the avatar (40 px + the 12 px gap) and the name block; the text stays a heading.
-          <button
-            type="button"
-            onClick={onOpenDetails}
-            aria-label="Open contact details"
-            data-testid="open-contact-details"
-            className="absolute -inset-y-1 right-0 -left-[58px] z-10 cursor-pointer rounded-lg"
-          />
-        )}
-        <div className="flex min-w-0 items-center gap-2">
-          <h2 className="truncate text-[15px] font-semibold text-slate-900" data-testid="contact-name">
-            {name}
-          </h2>
-          {contact.tags.slice(0, 3).map((tag) => (
-            <span
-              key={tag.id}
-              className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600"
-            >
-              <TagIcon className="size-3" />
-              {tag.name}
+      {onOpenDetails ? (
+        <button
+          type="button"
+          onClick={onOpenDetails}
+          aria-label="Open contact details"
+          title="Contact details"
+          className="shrink-0 rounded-full transition hover:ring-4 hover:ring-slate-100"
+          data-testid="open-contact-details"
+        >
+          <Avatar id={contact.id} name={contact.name} size="lg" />
+        </button>
+      ) : (
+        <Avatar id={contact.id} name={contact.name} size="lg" />
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 items-center gap-1.5">
+          {editing ? (
+            <NameEditor contact={contact} onDone={() => setEditing(false)} />
+          ) : (
+            <span className="group/name flex min-w-0 items-center gap-0.5">
+              <h2 className="flex min-w-0" data-testid="contact-name">
+                <button
+                  type="button"
+                  onClick={() => setEditing(true)}
+                  title="Edit name"
+                  className="-ml-1 min-w-0 truncate rounded-md px-1 text-left text-[15px] font-semibold text-slate-900 hover:bg-slate-100"
+                >
+                  {name}
+                </button>
+              </h2>
+              <button
+                type="button"
+                onClick={() => setEditing(true)}
+                aria-label="Edit name"
+                className="shrink-0 rounded-md p-1 text-slate-400 opacity-0 transition group-hover/name:opacity-100 hover:bg-slate-100 hover:text-slate-700 focus-visible:opacity-100"
+              >
+                <PencilIcon className="size-3.5" />
+              </button>
             </span>
-          ))}
-          {contact.tags.length > 3 && (
-            <span className="text-[11px] text-slate-400">+{contact.tags.length - 3}</span>
+          )}
+          {!editing && (
+            <span className="flex min-w-0 items-center gap-1">
+              <TagChips tags={tags} max={3} size="sm" />
+              <button
+                ref={setTagAnchor}
+                type="button"
+                onClick={() => setOpen((v) => (v === 'tags' ? null : 'tags'))}
+                aria-label="Add tag"
+                aria-haspopup="dialog"
+                aria-expanded={open === 'tags'}
+                title="Add tag"
+                data-testid="header-add-tag"
+                className={`flex h-6 shrink-0 items-center gap-1 rounded-md px-1.5 text-xs font-medium transition-colors ${
+                  open === 'tags'
+                    ? 'bg-slate-100 text-slate-800'
+                    : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'
+                }`}
+              >
+                {tags.length === 0 ? <TagIcon className="size-3.5" /> : <PlusIcon className="size-3.5" />}
+                {tags.length === 0 && <span>Add tag</span>}
+              </button>
+            </span>
           )}
         </div>
-        <p className="truncate text-xs text-slate-500 tabular-nums" data-testid="contact-phone">
-          {contact.phone}
-          {contact.name && contact.profileName && contact.profileName !== contact.name && (
-            <span className="text-slate-400"> · ~{contact.profileName}</span>
-          )}
-        </p>
+        {onOpenDetails ? (
+          <button
+            type="button"
+            tabIndex={-1}
+            onClick={onOpenDetails}
+            className="block max-w-full truncate text-left text-xs text-slate-500 tabular-nums hover:text-slate-700"
+            data-testid="contact-phone"
+          >
+            {contact.phone}
+            {contact.name && contact.profileName && contact.profileName !== contact.name && (
+              <span className="text-slate-400"> · ~{contact.profileName}</span>
+            )}
+          </button>
+        ) : (
+          <p className="truncate text-xs text-slate-500 tabular-nums" data-testid="contact-phone">
+            {contact.phone}
+            {contact.name && contact.profileName && contact.profileName !== contact.name && (
+              <span className="text-slate-400"> · ~{contact.profileName}</span>
+            )}
+          </p>
+        )}
       </div>
-      <div className="hidden items-center gap-2 sm:flex">
-        <span
-          className="inline-flex items-center gap-1.5 rounded-full bg-slate-50 px-2.5 py-1 text-xs text-slate-600 ring-1 ring-slate-200"
-          title="Assignment"
+      <div className="flex shrink-0 items-center gap-2">
+        <button
+          ref={setAssignAnchor}
+          type="button"
+          onClick={() => setOpen((v) => (v === 'assign' ? null : 'assign'))}
+          aria-haspopup="menu"
+          aria-expanded={open === 'assign'}
+          aria-label={`Assignment: ${contact.assignee ? contact.assignee.label : 'Unassigned'}`}
+          data-testid="header-assign"
+          className={`inline-flex h-8 max-w-44 items-center gap-1.5 rounded-full px-2.5 text-xs font-medium ring-1 transition-colors ${
+            contact.assignee
+              ? 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
+              : 'bg-slate-50 text-slate-500 ring-slate-200 hover:bg-slate-100 hover:text-slate-700'
+          } ${open === 'assign' ? 'bg-slate-100 ring-slate-300' : ''}`}
         >
-          <UserIcon className="size-3.5 text-slate-400" />
-          {contact.assignee ? contact.assignee.label : 'Unassigned'}
+          {contact.assignee ? (
+            <span
+              aria-hidden="true"
+              className="flex size-5 items-center justify-center rounded-full bg-brand-100 text-[10px] font-semibold text-brand-800 uppercase"
+            >
+              {Array.from(contact.assignee.label)[0] ?? '?'}
+            </span>
+          ) : (
+            <UserIcon className="size-3.5 text-slate-400" />
+          )}
+          <span className="truncate" data-testid="header-assignee">
+            {contact.assignee ? contact.assignee.label : 'Unassigned'}
+          </span>
+          <ChevronDownIcon className="size-3.5 shrink-0 text-slate-400" />
+        </button>
+        <span className="hidden sm:inline-flex">
+          <WindowTimer windowClosesAt={contact.windowClosesAt} now={now} variant="ring" />
         </span>
-        <WindowTimer windowClosesAt={contact.windowClosesAt} now={now} variant="ring" />
       </div>
+      <Popover anchor={tagAnchor} isOpen={open === 'tags'} onClose={close} placement="bottom-start">
+        <ContactTagPicker contactId={contact.id} tags={contact.tags} />
+      </Popover>
+      <Popover anchor={assignAnchor} isOpen={open === 'assign'} onClose={close} placement="bottom-end">
+        <ContactAssignMenu
+          contact={contact}
+          onDone={() => {
+            close();
+            assignAnchor?.focus();
+          }}
+        />
+      </Popover>
     </header>
   );
 }

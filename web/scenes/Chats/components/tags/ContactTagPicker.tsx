@@ -1,0 +1,28 @@
+import type { TagSummary } from '@common/api/inbox';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { addTagToContacts, removeTagFromContacts } from '../../../../api/tags';
+import { showToast } from '../../../../components/Toast';
+import { TagPicker } from './TagPicker';
+
+/**
+ * The tag picker for one contact ('Tag chat', the header's add-tag button): ticking a box puts the tag
+ * on the contact at once and takes it back if the server refuses (spec §4), with a toast saying why.
+ */
+export function ContactTagPicker({ contactId, tags }: { contactId: string; tags: readonly TagSummary[] }) {
+  const client = useQueryClient();
+  const checked = useMemo(() => new Set(tags.map((t) => t.id)), [tags]);
+  const toggle = (tag: TagSummary, next: boolean) => {
+    const action = next
+      ? addTagToContacts(client, tag, [contactId])
+      : removeTagFromContacts(client, tag, [contactId]);
+    action.catch((error: unknown) =>
+      showToast(error instanceof Error ? error.message : String(error), 'error'),
+    );
+  };
+  return (
+    <div role="dialog" aria-label="Tag chat" className="flex w-72 min-h-0 flex-col">
+      <TagPicker checked={checked} onToggle={toggle} />
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import type { TagSummary } from '@common/api/inbox';
+import { TAG_MSG, type Tag } from '@common/api/tags';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { tagsQuery } from '../../../../api/inbox';
+import { createTag, deleteTag, findTagByName, renameTag } from '../../../../api/tags';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../../../components/ActionIcons';
+import { Button } from '../../../../components/Button';
+import { AlertIcon, CheckIcon, SearchIcon, TagIcon } from '../../../../components/Icons';
+import { Modal } from '../../../../components/Modal';
+import { Spinner } from '../../../../components/Spinner';
+import { showToast } from '../../../../components/Toast';
+import { COPY } from '../../../../copy';
+
+type TagPickerProps = {
+  /** Tags the contact (or every selected contact) carries: their boxes are ticked. */
+  checked: ReadonlySet<string>;
+  /** A box was ticked or cleared. */
+  onToggle: (tag: TagSummary, nextChecked: boolean) => void;
+  /** A tag was created from the typed text; by default it is ticked at once. */
+  onCreated?: (tag: Tag) => void;
+  /** Focus the search box when the picker appears (default). */
+  autoFocus?: boolean;
+  /** Height of the scrolling tag list. */
+  listClassName?: string;
+};
+
+const ROW = 'data-tag-row';
+
+function focusRow(container: HTMLElement | null, index: number): boolean {
+  const rows = Array.from(container?.querySelectorAll<HTMLElement>(`[${ROW}]`) ?? []);
+  const row = rows[Math.max(0, Math.min(index, rows.length - 1))];
+  row?.focus();
+  return Boolean(row);
+}
+
+/**
+ * The tag picker (spec §2): 'Search or create tag...', the account's tags filtered as you type (any
+ * letter case) with a box per tag, 'Create "{text}"' when no tag has that name in any letter case,
+ * 'No matching tags', and per tag a pencil (rename inline) and a bin (delete, after the spec's
+ * confirmation). Blank names are ignored. Ticking is the parent's business (one contact or many).
+ */
+export function TagPicker({
+  checked,
+  onToggle,
+  onCreated,
+  autoFocus = true,
+  listClassName = 'max-h-60',
+}: TagPickerProps) {
+  const client = useQueryClient();
+  const tags = useQuery(tagsQuery);
+  const [text, setText] = useState('');
+  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<TagSummary | null>(null);
+  const [busy, setBusy] = useState<'create' | 'delete' | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLFieldSetElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
+
+  const query = text.trim();
+  const all = tags.data ?? [];
+  const shown = useMemo(() => {
+    const needle = query.toLowerCase();
+    return needle ? all.filter((t) => t.name.toLowerCase().includes(needle)) : all;
+  }, [all, query]);
+  const exact = query ? findTagByName(all, query) : undefined;
+  const canCreate = query !== '' && !exact && tags.isSuccess;
+
+  const create = async () => {
+    if (!canCreate || busy) return;
+    setBusy('create');
+    try {
+      const tag = await createTag(client, query);
+      setText('');
+      if (onCreated) onCreated(tag);
+      else onToggle({ id: tag.id, name: tag.name }, true);
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : TAG_MSG.createFailed, 'error');
+    } finally {
+      setBusy(null);
+      inputRef.current?.focus();
+    }
+  };
+
+  const saveRename = async (tag: Tag, name: string) => {
+    setEditing(null);
+    const next = name.trim();
+    // Blank names are ignored (spec §5); an unchanged name is not saved.
+    if (!next || next === tag.name) return;
+    try {
+      await renameTag(client, tag, next);
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : TAG_MSG.updateFailed, 'error');
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy('delete');
+    try {
+      await deleteTag(client, deleting);
+      setDeleting(null);
+    } catch (error) {
+      setDeleting(null);
+      showToast(error instanceof Error ? error.message : TAG_MSG.deleteFailed, 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const handleInputKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      if (focusRow(listRef.current, 0)) event.preventDefault();
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (exact) onToggle({ id: exact.id, name: exact.name }, !checked.has(exact.id));
+      else if (canCreate) void create();
+      else if (shown.length === 1) onToggle(shown[0]!, !checked.has(shown[0]!.id));
+    }
+  };
+
+  const handleRowKey = (event: KeyboardEvent<HTMLElement>, index: number) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focusRow(listRef.current, index + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (index === 0) inputRef.current?.focus();
+      else focusRow(listRef.current, index - 1);
+    }
+  };
+
+  return (
+    <div className="flex min-h-0 flex-col" data-testid="tag-picker">
+      <div className="relative border-b border-slate-100 p-2">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-4.5 size-3.5 -translate-y-1/2 text-slate-400" />
+        <input
+          ref={inputRef}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={handleInputKey}
+          placeholder={TAG_MSG.searchPlaceholder}
+          aria-label={TAG_MSG.searchPlaceholder}
+          aria-controls={listId}
+          maxLength={50}
+          className="h-8 w-full rounded-lg bg-slate-50 pr-2 pl-7.5 text-[13px] text-slate-900 ring-1 ring-slate-200 placeholder:text-slate-400 focus:bg-white focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+        />
+      </div>
+      <fieldset ref={listRef} id={listId} className={`min-h-0 overflow-y-auto p-1 ${listClassName}`}>
+        <legend className="sr-only">Tags</legend>
+        {tags.isPending ? (
+          <p className="flex items-center gap-2 px-2.5 py-2 text-[13px] text-slate-500">
+            <Spinner className="size-3.5" /> {COPY.loadingTags}
+          </p>
+        ) : tags.isError ? (
+          <div className="px-2.5 py-2 text-[13px]">
+            <p className="text-red-600" role="alert">
+              {COPY.failedToLoadTags}
+            </p>
+            <button
+              type="button"
+              onClick={() => void tags.refetch()}
+              className="mt-1 text-xs font-medium text-slate-600 hover:underline"
+            >
+              {COPY.tryAgain}
+            </button>
+          </div>
+        ) : (
+          <>
+            {shown.map((tag, index) =>
+              editing?.id === tag.id ? (
+                <RenameRow
+                  key={tag.id}
+                  tag={tag}
+                  onSave={(name) => void saveRename(tag, name)}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : (
+                <div
+                  key={tag.id}
+                  className="group/tag flex items-center rounded-lg hover:bg-slate-50 focus-within:bg-slate-50"
+                  data-testid="tag-option"
+                >
+                  <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2.5 rounded-lg px-2 py-1.5 text-[13px] text-slate-700">
+                    <input
+                      type="checkbox"
+                      className="peer sr-only"
+                      checked={checked.has(tag.id)}
+                      onChange={() => onToggle({ id: tag.id, name: tag.name }, !checked.has(tag.id))}
+                      onKeyDown={(event) => handleRowKey(event, index)}
+                      {...{ [ROW]: '' }}
+                    />
+                    <span
+                      aria-hidden="true"
+                      className={`flex size-4 shrink-0 items-center justify-center rounded-[5px] ring-1 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 ${
+                        checked.has(tag.id)
+                          ? 'bg-brand-600 text-white ring-brand-600'
+                          : 'bg-white ring-slate-300 group-hover/tag:ring-slate-400'
+                      }`}
+                    >
+                      {checked.has(tag.id) && <CheckIcon className="size-3" />}
+                    </span>
+                    <span className="min-w-0 flex-1 truncate">{tag.name}</span>
+                    <span className="text-[11px] text-slate-400 tabular-nums group-hover/tag:hidden group-focus-within/tag:hidden">
+                      {tag.contactCount}
+                    </span>
+                  </label>
+                  <span className="hidden shrink-0 items-center gap-0.5 pr-1 group-hover/tag:flex group-focus-within/tag:flex">
+                    <button
+                      type="button"
+                      aria-label={`Rename tag ${tag.name}`}
+                      title="Rename"
+                      onClick={() => setEditing({ id: tag.id, name: tag.name })}
+                      className="rounded-md p-1 text-slate-400 hover:bg-slate-200/70 hover:text-slate-700"
+                    >
+                      <PencilIcon className="size-3.5" />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Delete tag ${tag.name}`}
+                      title="Delete"
+                      onClick={() => setDeleting({ id: tag.id, name: tag.name })}
+                      className="rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                    >
+                      <TrashIcon className="size-3.5" />
+                    </button>
+                  </span>
+                </div>
+              ),
+            )}
+            {query !== '' && shown.length === 0 && (
+              <p className="px-2.5 py-2 text-[13px] text-slate-500" data-testid="tag-no-matches">
+                {TAG_MSG.noMatches}
+              </p>
+            )}
+            {query === '' && all.length === 0 && (
+              <p className="flex items-center gap-2 px-2.5 py-2 text-[13px] text-slate-500">
+                <TagIcon className="size-3.5 text-slate-400" />
+                No tags yet. Type a name to create one.
+              </p>
+            )}
+          </>
+        )}
+      </fieldset>
+      {canCreate && (
+        <div className="border-t border-slate-100 p-1">
+          <button
+            type="button"
+            onClick={() => void create()}
+            disabled={busy === 'create'}
+            className="flex w-full items-center gap-2.5 rounded-lg px-2 py-1.5 text-left text-[13px] font-medium text-brand-800 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none disabled:opacity-60"
+          >
+            {busy === 'create' ? <Spinner className="size-4" /> : <PlusIcon className="size-4" />}
+            <span className="min-w-0 truncate">{TAG_MSG.create(query)}</span>
+          </button>
+        </div>
+      )}
+      <Modal
+        isOpen={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete tag"
+        icon={
+          <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-8 ring-red-50/50">
+            <AlertIcon className="size-6" />
+          </span>
+        }
+        description={
+          <>
+            {deleting && <strong className="mb-1 block text-slate-900">“{deleting.name}”</strong>}
+            {TAG_MSG.deleteConfirm}
+          </>
+        }
+      >
+        <div className="flex justify-center gap-3">
+          <Button variant="secondary" onClick={() => setDeleting(null)} disabled={busy === 'delete'}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => void confirmDelete()}
+            isLoading={busy === 'delete'}
+            loadingText="Deleting..."
+          >
+            Delete
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+function RenameRow({
+  tag,
+  onSave,
+  onCancel,
+}: {
+  tag: Tag;
+  onSave: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const [name, setName] = useState(tag.name);
+  const done = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+  const finish = (save: boolean) => {
+    if (done.current) return;
+    done.current = true;
+    if (save) onSave(name);
+    else onCancel();
+  };
+  return (
+    <div className="flex items-center gap-2 rounded-lg bg-slate-50 px-2 py-1">
+      <PencilIcon className="size-3.5 shrink-0 text-slate-400" />
+      <input
+        ref={inputRef}
+        value={name}
+        maxLength={50}
+        aria-label={`New name for ${tag.name}`}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={() => finish(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            finish(true);
+          } else if (event.key === 'Escape') {
+            // Cancels the rename only; the picker stays open.
+            event.preventDefault();
+            event.stopPropagation();
+            finish(false);
+          }
+        }}
+        className="h-7 min-w-0 flex-1 rounded-md bg-white px-2 text-[13px] text-slate-900 ring-1 ring-brand-500/50 focus:ring-2 focus:outline-none"
+      />
+    </div>
+  );
+}
