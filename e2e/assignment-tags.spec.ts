@@ -128,6 +128,36 @@ test('owner and member side by side: bulk assignment and bulk tags move live, me
     }
     await screenshot(member, 'tags-07-member-sees-tags-live', { fullPage: false });
 
+    // 'Tag chat' from the keyboard: Tab from the row reaches its menu button; the picker ticks what the
+    // contact carries; deleting a tag asks first (cancelled here).
+    await row(owner, 'Chloe Nguyen').locator('button').first().focus();
+    await owner.keyboard.press('Tab');
+    await expect(
+      row(owner, 'Chloe Nguyen').getByRole('button', { name: 'Chat options for Chloe Nguyen' }),
+    ).toBeFocused();
+    await owner.keyboard.press('Enter');
+    await owner.keyboard.press('Enter');
+    const picker = owner.getByRole('dialog', { name: 'Tag chat' });
+    await expect(picker.getByRole('textbox', { name: 'Search or create tag...' })).toBeFocused();
+    await picker.getByRole('textbox', { name: 'Search or create tag...' }).fill('Priority');
+    await owner.keyboard.press('Enter');
+    await expect(row(owner, 'Chloe Nguyen').getByTestId('tag-chip')).toHaveText('Priority');
+    await expect(row(member, 'Chloe Nguyen').getByTestId('tag-chip')).toHaveText('Priority');
+    await picker.getByRole('textbox', { name: 'Search or create tag...' }).fill('');
+    await picker.getByTestId('tag-option').filter({ hasText: 'Wholesale' }).hover();
+    await screenshot(owner, 'tags-11-row-tag-picker', { fullPage: false });
+    await picker.getByRole('button', { name: 'Delete tag Wholesale' }).click();
+    const confirm = owner.getByRole('dialog', { name: 'Delete tag' });
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete this tag? It will be removed from all contacts.',
+    );
+    await screenshot(owner, 'tags-12-delete-tag-confirm', { fullPage: false });
+    await owner.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(picker).toBeVisible();
+    await owner.keyboard.press('Escape');
+    await expect(picker).toHaveCount(0);
+
     // The conversation header: tags, the assignment button with its menu, and the name edited in place.
     await owner.goto(`/app/chats?contact=${ids['Ava Thompson']}&tab=team`);
     const header = owner.getByTestId('conversation-header');

@@ -38,7 +38,7 @@ export function ContactRowMenu({ contact, name }: { contact: ContactListItem; na
             setOpen('menu');
           }
         }}
-        className={`flex size-7 items-center justify-center rounded-md text-slate-500 transition hover:bg-slate-200/70 hover:text-slate-800 focus-visible:opacity-100 group-hover:opacity-100 ${
+        className={`flex size-7 items-center justify-center rounded-md text-slate-500 transition hover:bg-slate-200/70 hover:text-slate-800 focus-visible:opacity-100 group-focus-within:opacity-100 group-hover:opacity-100 ${
           open ? 'bg-slate-200/70 text-slate-800 opacity-100' : 'opacity-0'
         }`}
       >

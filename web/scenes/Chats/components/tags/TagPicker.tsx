@@ -61,6 +61,14 @@ export function TagPicker({
     if (autoFocus) inputRef.current?.focus();
   }, [autoFocus]);
 
+  // When the delete confirmation closes, focus comes back to the search box (the bin it was opened
+  // from only shows on hover).
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (wasConfirming.current && !deleting) inputRef.current?.focus();
+    wasConfirming.current = deleting !== null;
+  }, [deleting]);
+
   const query = text.trim();
   const all = tags.data ?? [];
   const shown = useMemo(() => {
