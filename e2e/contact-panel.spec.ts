@@ -119,6 +119,16 @@ test('the contact panel: stats and files, notes with their limit, archive and de
   await expect(panel.getByTestId('notes-message')).toHaveText('Saved');
   await expect(notes).toHaveValue(note);
   await expect(counter).toHaveText(`${note.length}/500`);
+
+  // Tags from the panel, with the same picker as the header; Escape closes the picker, not the panel.
+  await panel.getByTestId('panel-add-tag').click();
+  const picker = page.getByRole('dialog', { name: 'Tag chat' });
+  await picker.getByRole('textbox', { name: 'Search or create tag...' }).fill('Wedding');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('tag-chip')).toHaveText('Wedding');
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(panel).toBeVisible();
   await screenshot(page, 'contact-panel-open', { fullPage: false });
 
   await page.reload();

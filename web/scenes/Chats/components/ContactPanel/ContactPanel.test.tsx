@@ -109,7 +109,13 @@ describe('ContactPanel', () => {
     expect((await within(panel).findByTestId('message-count')).textContent).toBe('1,234');
     expect(within(panel).getByTestId('media-counts').textContent).toBe('3Photos1Video2Documents');
     expect(within(panel).getByTestId('panel-assignee').textContent).toContain('jane(You)');
-    expect(within(panel).getByTestId('panel-tags').textContent).toBe('Wedding');
+    expect(
+      within(panel)
+        .getAllByTestId('tag-chip')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Wedding']);
+    expect(within(panel).getByRole('button', { name: 'Edit tags' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Assigned to: jane' })).toBeTruthy();
 
     await waitFor(() => expect(within(panel).getAllByTestId('media-tile')).toHaveLength(4));
     const groups = within(panel).getAllByTestId('media-group');

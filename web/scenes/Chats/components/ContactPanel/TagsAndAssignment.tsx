@@ -1,53 +1,99 @@
 import type { ContactListItem } from '@common/api/inbox';
-import { TagIcon, UserIcon } from '../../../../components/Icons';
+import { useState } from 'react';
+import { PlusIcon } from '../../../../components/ActionIcons';
+import { ChevronDownIcon, TagIcon, UserIcon } from '../../../../components/Icons';
+import { Popover } from '../../../../components/Popover';
+import { ContactAssignMenu } from '../assign/ContactAssignMenu';
+import { ContactTagPicker } from '../tags/ContactTagPicker';
+import { TagChip } from '../tags/TagChips';
 import { Section } from './Section';
 
-/** Who the contact is assigned to and its tags (changed from the header and the list). */
+/** Who the contact is assigned to and its tags, changed here with the same dropdown and picker as the header. */
 export function TagsAndAssignment({ contact, meId }: { contact: ContactListItem; meId: string | null }) {
   const assignee = contact.assignee;
+  const [open, setOpen] = useState<'tags' | 'assign' | null>(null);
+  const [assignAnchor, setAssignAnchor] = useState<HTMLButtonElement | null>(null);
+  const [tagAnchor, setTagAnchor] = useState<HTMLButtonElement | null>(null);
+  const close = () => setOpen(null);
+  const toggle = (which: 'tags' | 'assign') => setOpen((current) => (current === which ? null : which));
+
   return (
     <Section title="Tags and assignment" testId="contact-tags-assignment">
       <dl className="space-y-3 text-sm">
         <div className="flex items-center gap-3">
           <dt className="w-20 shrink-0 text-slate-500">Assigned to</dt>
           <dd className="min-w-0" data-testid="panel-assignee">
-            {assignee ? (
-              <span className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-brand-50 py-0.5 pr-2.5 pl-1 text-[13px] font-medium text-brand-800 ring-1 ring-brand-200/70">
-                <span className="flex size-5 items-center justify-center rounded-full bg-brand-100 text-[10px] font-semibold uppercase">
-                  {assignee.label.slice(0, 1)}
+            <button
+              ref={setAssignAnchor}
+              type="button"
+              onClick={() => toggle('assign')}
+              aria-haspopup="menu"
+              aria-expanded={open === 'assign'}
+              aria-label={`Assigned to: ${assignee ? assignee.label : 'Unassigned'}`}
+              className={`inline-flex h-7 max-w-full items-center gap-1.5 rounded-full py-0.5 pr-2 pl-1 text-[13px] font-medium ring-1 transition-colors ${
+                assignee
+                  ? 'bg-white text-slate-800 ring-slate-200 hover:bg-slate-50'
+                  : 'bg-slate-50 pl-2 text-slate-500 ring-slate-200 hover:bg-slate-100 hover:text-slate-700'
+              } ${open === 'assign' ? 'ring-slate-300' : ''}`}
+            >
+              {assignee ? (
+                <span
+                  aria-hidden="true"
+                  className="flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-100 text-[10px] font-semibold text-brand-800 uppercase"
+                >
+                  {Array.from(assignee.label)[0] ?? '?'}
                 </span>
-                <span className="truncate">{assignee.label}</span>
-                {assignee.id === meId && <span className="font-normal text-brand-700/80">(You)</span>}
-              </span>
-            ) : (
-              <span className="inline-flex items-center gap-1.5 text-slate-500">
-                <UserIcon className="size-3.5 text-slate-400" />
-                Unassigned
-              </span>
-            )}
+              ) : (
+                <UserIcon className="size-3.5 shrink-0 text-slate-400" />
+              )}
+              <span className="truncate">{assignee ? assignee.label : 'Unassigned'}</span>
+              {assignee && assignee.id === meId && <span className="font-normal text-slate-500">(You)</span>}
+              <ChevronDownIcon className="size-3.5 shrink-0 text-slate-400" />
+            </button>
           </dd>
         </div>
         <div className="flex items-start gap-3">
-          <dt className="w-20 shrink-0 pt-0.5 text-slate-500">Tags</dt>
-          <dd className="min-w-0 flex-1" data-testid="panel-tags">
-            {contact.tags.length === 0 ? (
-              <span className="text-slate-400">No tags yet</span>
-            ) : (
-              <ul className="flex flex-wrap gap-1.5">
-                {contact.tags.map((tag) => (
-                  <li
-                    key={tag.id}
-                    className="inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
-                  >
-                    <TagIcon className="size-3 shrink-0 text-slate-400" />
-                    <span className="truncate">{tag.name}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+          <dt className="w-20 shrink-0 pt-1 text-slate-500">Tags</dt>
+          <dd className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5" data-testid="panel-tags">
+            {contact.tags.map((tag) => (
+              <TagChip key={tag.id} tag={tag} size="sm" />
+            ))}
+            <button
+              ref={setTagAnchor}
+              type="button"
+              onClick={() => toggle('tags')}
+              aria-haspopup="dialog"
+              aria-expanded={open === 'tags'}
+              aria-label={contact.tags.length === 0 ? 'Add tag' : 'Edit tags'}
+              data-testid="panel-add-tag"
+              className={`inline-flex h-6 shrink-0 items-center gap-1 rounded-md px-1.5 text-xs font-medium transition-colors ${
+                open === 'tags'
+                  ? 'bg-slate-100 text-slate-800'
+                  : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800'
+              }`}
+            >
+              {contact.tags.length === 0 ? (
+                <TagIcon className="size-3.5" />
+              ) : (
+                <PlusIcon className="size-3.5" />
+              )}
+              {contact.tags.length === 0 ? 'Add tag' : 'Edit'}
+            </button>
           </dd>
         </div>
       </dl>
+      <Popover anchor={tagAnchor} isOpen={open === 'tags'} onClose={close} placement="bottom-end">
+        <ContactTagPicker contactId={contact.id} tags={contact.tags} />
+      </Popover>
+      <Popover anchor={assignAnchor} isOpen={open === 'assign'} onClose={close} placement="bottom-start">
+        <ContactAssignMenu
+          contact={contact}
+          onDone={() => {
+            close();
+            assignAnchor?.focus();
+          }}
+        />
+      </Popover>
     </Section>
   );
 }
