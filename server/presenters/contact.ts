@@ -1,5 +1,5 @@
 import type { ContactDetail, ContactListItem, TagSummary, UserSummary } from '@common/api/inbox';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { contacts, contactTags, tags } from '../db/schema';
 import { windowClosesAt } from '../outbound/window';
@@ -24,7 +24,8 @@ export async function loadContactExtras(db: Executor, rows: ContactRow[]): Promi
           rows.map((r) => r.id),
         ),
       )
-      .orderBy(asc(tags.name)),
+      // Any letter case, like the tag list; not the database's collation (PGlite's C puts 'Z' before 'a').
+      .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id)),
     loadUserSummaries(
       db,
       rows.map((r) => r.assignedTo),

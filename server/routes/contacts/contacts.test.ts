@@ -162,12 +162,15 @@ describe('search and filters', () => {
     const [maya] = await ctx.db.select().from(contacts).where(eq(contacts.profileName, 'Maya Patel'));
     const vip = await buildTag(ctx.db, accountId, 'VIP', [ana!.id]);
     const lead = await buildTag(ctx.db, accountId, 'Lead', [ana!.id, maya!.id]);
+    const priority = await buildTag(ctx.db, accountId, 'priority', [ana!.id]);
 
     const one = await get<ContactListResponse>(owner, `/api/contacts?tagIds=${vip.id}`);
     expect(one.status, JSON.stringify(one.body)).toBe(200);
     expect(names(one.body.contacts)).toEqual(['Ana Garcia']);
+    // By name in any letter case, like the tag list (not by the database's collation).
     expect(one.body.contacts[0]!.tags).toEqual([
       { id: lead.id, name: 'Lead' },
+      { id: priority.id, name: 'priority' },
       { id: vip.id, name: 'VIP' },
     ]);
     const any = await get<ContactListResponse>(owner, `/api/contacts?tagIds=${vip.id},${lead.id}`);
