@@ -173,7 +173,7 @@ test('owner and member side by side: bulk assignment and bulk tags move live, me
     await header.getByTestId('header-add-tag').click();
     await owner.getByRole('textbox', { name: 'Search or create tag...' }).fill('vip');
     await owner.getByRole('button', { name: 'Create "vip"' }).click();
-    await expect(header.getByTestId('tag-chip')).toHaveText(['Wholesale', 'vip']);
+    await expect(header.getByTestId('tag-chip')).toHaveText(['vip', 'Wholesale']);
     await owner.getByRole('textbox', { name: 'Search or create tag...' }).fill('WHOLESALE');
     await expect(owner.getByRole('button', { name: /Create/ })).toHaveCount(0);
     await screenshot(owner, 'tags-09-header-tag-picker', { fullPage: false });

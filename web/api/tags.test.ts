@@ -57,6 +57,13 @@ describe('tags on contacts', () => {
     expect(tagsOf(client)).toEqual({ a: [], b: ['VIP'] });
   });
 
+  it('puts an added tag where the server will list it (by name in any case)', async () => {
+    const client = clientWith([contact('a', [TRADE, VIP])]);
+    mockApi({ 'POST /api/tags/t3/contacts': { body: { added: 1, skipped: 0 } } });
+    await addTagToContacts(client, { id: 't3', name: 'lead' }, ['a']);
+    expect(tagsOf(client)).toEqual({ a: ['lead', 'Trade', 'VIP'] });
+  });
+
   it('removes a tag at once and puts it back where it was when the server refuses', async () => {
     const client = clientWith([contact('a', [VIP, TRADE]), contact('b', [TRADE])]);
     mockApi({

@@ -14,8 +14,12 @@ import { inboxKeys, tagsQuery } from './inbox';
 /** A failed tag action, carrying the text to show (the server's message when it sent one). */
 export class TagActionError extends Error {}
 
-function byName(a: { name: string }, b: { name: string }): number {
-  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+/** The server's order for tags: by name in any letter case (`lower(name)`), then id. */
+export function byName(a: TagSummary, b: TagSummary): number {
+  const x = a.name.toLowerCase();
+  const y = b.name.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 function updateTagList(client: QueryClient, change: (tags: Tag[]) => Tag[]): void {
@@ -97,7 +101,9 @@ export async function addTagToContacts(
   const changed = contactIds.filter((id) => !contacts.get(id)?.tags.some((t) => t.id === tag.id));
   for (const id of changed) {
     patchCachedContact(client, id, (c) =>
-      c.tags.some((t) => t.id === tag.id) ? c : { ...c, tags: [...c.tags, { id: tag.id, name: tag.name }] },
+      c.tags.some((t) => t.id === tag.id)
+        ? c
+        : { ...c, tags: [...c.tags, { id: tag.id, name: tag.name }].sort(byName) },
     );
   }
   try {
