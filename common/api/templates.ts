@@ -36,10 +36,70 @@ export const TEMPLATE_MSG = {
   buttonText: 'Every button needs a label of at most 25 characters',
   buttonUrl: 'URL buttons need an https:// address (at most 2000 characters)',
   buttonPhone: 'Phone number buttons need a number with its country code, e.g. +15551234567',
+  headerMediaRequired: (format: TemplateMediaFormat) =>
+    `Choose the ${TEMPLATE_SAMPLE_RULES[format].noun} for the header`,
+  headerMediaNotFound: 'The header file was not found. Please choose it again.',
+  sampleType: (format: TemplateMediaFormat) =>
+    `Header ${TEMPLATE_SAMPLE_RULES[format].noun}s must be ${TEMPLATE_SAMPLE_RULES[format].typeLabel}`,
+  sampleSize: (format: TemplateMediaFormat) =>
+    `Header ${TEMPLATE_SAMPLE_RULES[format].noun}s must be at most ${TEMPLATE_SAMPLE_RULES[format].maxMb}MB`,
+  noMediaHeader: 'This template has no image, video or document header',
+  sendMediaRequired: (kind: TemplateMediaKind) => `Choose the ${kind} to send in the header`,
   notApproved: 'Only approved templates can be sent',
   parameterCount: (n: number) => `Fill in all ${n} variable${n === 1 ? '' : 's'} of this template`,
   templateNotFound: 'Template not found',
 } as const;
+
+/** Header formats that carry a file; the template holds a sample, every send carries its own file. */
+export const TEMPLATE_MEDIA_FORMATS = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
+export type TemplateMediaFormat = (typeof TEMPLATE_MEDIA_FORMATS)[number];
+export type TemplateMediaKind = 'image' | 'video' | 'document';
+
+export function isMediaFormat(format: string | null | undefined): format is TemplateMediaFormat {
+  return (TEMPLATE_MEDIA_FORMATS as readonly string[]).includes(format ?? '');
+}
+
+/**
+ * What a template's sample file may be (Meta's Resumable Upload types, with the media limits): the
+ * server checks the bytes, the dialog's file picker offers these types.
+ */
+export const TEMPLATE_SAMPLE_RULES: Record<
+  TemplateMediaFormat,
+  {
+    kind: TemplateMediaKind;
+    noun: string;
+    mimeTypes: readonly string[];
+    typeLabel: string;
+    maxMb: number;
+    /** The file picker's `accept`. */
+    accept: string;
+  }
+> = {
+  IMAGE: {
+    kind: 'image',
+    noun: 'image',
+    mimeTypes: ['image/jpeg', 'image/png'],
+    typeLabel: 'JPEG or PNG',
+    maxMb: 5,
+    accept: 'image/jpeg,image/png',
+  },
+  VIDEO: {
+    kind: 'video',
+    noun: 'video',
+    mimeTypes: ['video/mp4'],
+    typeLabel: 'MP4',
+    maxMb: 16,
+    accept: 'video/mp4',
+  },
+  DOCUMENT: {
+    kind: 'document',
+    noun: 'document',
+    mimeTypes: ['application/pdf'],
+    typeLabel: 'PDF',
+    maxMb: 100,
+    accept: 'application/pdf',
+  },
+};
 
 export const TEMPLATE_CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
@@ -99,11 +159,15 @@ export const createTemplateSchema = z.object({
   category: z.enum(TEMPLATE_CATEGORIES).default('UTILITY'),
   language: z.literal(TEMPLATE_LANGUAGE).default(TEMPLATE_LANGUAGE),
   header: z
-    .object({
-      format: z.literal('TEXT'),
-      text: z.string().max(2000),
-      example: z.string().max(2000).optional(),
-    })
+    .discriminatedUnion('format', [
+      z.object({
+        format: z.literal('TEXT'),
+        text: z.string().max(2000),
+        example: z.string().max(2000).optional(),
+      }),
+      // The sample file, uploaded first with POST /api/templates/header-samples.
+      z.object({ format: z.enum(TEMPLATE_MEDIA_FORMATS), mediaId: z.string().max(100) }),
+    ])
     .nullable()
     .optional(),
   body: z.string().max(5000),
@@ -148,7 +212,10 @@ export function templateDraftProblem(draft: CreateTemplateDraft): { field: strin
   if (name.length > TEMPLATE_NAME_MAX) return { field: 'name', message: TEMPLATE_MSG.nameTooLong };
   if (!/^[a-z0-9_]+$/.test(name)) return { field: 'name', message: TEMPLATE_MSG.nameHint };
 
-  const header = draft.header?.text.trim() ? draft.header : null;
+  if (draft.header && draft.header.format !== 'TEXT' && !draft.header.mediaId.trim()) {
+    return { field: 'header', message: TEMPLATE_MSG.headerMediaRequired(draft.header.format) };
+  }
+  const header = draft.header?.format === 'TEXT' && draft.header.text.trim() ? draft.header : null;
   if (header) {
     const text = header.text.trim();
     if (text.length > TEMPLATE_HEADER_MAX) return { field: 'header', message: TEMPLATE_MSG.headerTooLong };
@@ -208,6 +275,20 @@ export function templateDraftProblem(draft: CreateTemplateDraft): { field: strin
   return null;
 }
 
+/** A file of a template: the sample of its media header, or the file chosen for one send. */
+export type TemplateMedia = {
+  id: string;
+  kind: TemplateMediaKind;
+  mimeType: string;
+  filename: string | null;
+  size: number | null;
+  /** GET /api/media/:id */
+  url: string;
+};
+
+/** POST /api/templates/header-samples and POST /api/templates/:templateId/header-media. */
+export type TemplateMediaResponse = { media: TemplateMedia };
+
 /** A template as the app shows it, with its parts read from Meta's components. */
 export type TemplateView = {
   id: string;
@@ -228,6 +309,11 @@ export type TemplateView = {
   /** Example values Meta holds, for the preview. */
   bodyExamples: string[];
   headerExample: string | null;
+  /**
+   * The sample file of an image/video/document header when the template was created here (preview,
+   * and what a send carries when no other file is chosen); null otherwise.
+   */
+  headerSample: TemplateMedia | null;
   updatedAt: string;
 };
 
@@ -245,6 +331,11 @@ export const sendTemplateSchema = z.object({
       header: z.array(z.string().max(60)).max(1).default([]),
     })
     .default({ body: [], header: [] }),
+  /**
+   * The file for an image/video/document header (POST /api/templates/:templateId/header-media);
+   * without it the template's sample is sent.
+   */
+  headerMediaId: z.uuid().optional(),
 });
 export type SendTemplateInput = z.input<typeof sendTemplateSchema>;
 

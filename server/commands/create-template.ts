@@ -1,20 +1,26 @@
+import { readFile } from 'node:fs/promises';
 import {
   type CreateTemplateDraft,
   normalizeTemplateName,
   TEMPLATE_MSG,
+  TEMPLATE_SAMPLE_RULES,
+  type TemplateMediaFormat,
+  type TemplateView,
   templateDraftProblem,
 } from '@common/api/templates';
+import { and, eq } from 'drizzle-orm';
 import { graphForAccount } from '../accounts/graph';
 import { recordAudit } from '../audit/audit-log';
 import type { Database } from '../db/client';
-import { templates } from '../db/schema';
+import { media, templates } from '../db/schema';
 import type { Env } from '../env';
 import { publishChanges } from '../inbound/inbox-changes';
 import { badRequest, forbidden, HttpError } from '../lib/http-errors';
+import { mediaPath } from '../media/storage';
 import { templatePolicy } from '../policies/template';
-import { graphComponents, type TemplateRow } from '../templates/components';
+import { graphComponents, presentTemplate } from '../templates/components';
 import { describeError } from '../whatsapp/error-map';
-import { GraphNetworkError } from '../whatsapp/graph-errors';
+import { GraphConfigError, GraphNetworkError } from '../whatsapp/graph-errors';
 
 export type TemplateActor = {
   id: string;
@@ -22,41 +28,97 @@ export type TemplateActor = {
   role: 'owner' | 'member' | null;
   accountId: string;
 };
+type MediaRow = typeof media.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The sample a media header names: a stored file of the account that fits the format (else 400). */
+async function sampleFor(
+  db: Database,
+  accountId: string,
+  mediaId: string,
+  format: TemplateMediaFormat,
+): Promise<MediaRow> {
+  const [row] = UUID.test(mediaId)
+    ? await db
+        .select()
+        .from(media)
+        .where(and(eq(media.id, mediaId), eq(media.accountId, accountId), eq(media.direction, 'outgoing')))
+        .limit(1)
+    : [];
+  if (row?.status !== 'ready' || !row.storageKey) {
+    throw badRequest(TEMPLATE_MSG.headerMediaNotFound, 'validation_failed', 'header');
+  }
+  const rule = TEMPLATE_SAMPLE_RULES[format];
+  if (!rule.mimeTypes.includes(row.mimeType ?? '')) {
+    throw badRequest(TEMPLATE_MSG.sampleType(format), 'media_type', 'header');
+  }
+  if ((row.fileSize ?? 0) > rule.maxMb * 1024 * 1024) {
+    throw badRequest(TEMPLATE_MSG.sampleSize(format), 'media_too_large', 'header');
+  }
+  return row;
+}
+
+/** Meta's refusal (or no answer) as 'Failed to create template: …'; 502 when Meta could not be reached. */
+function createFailure(error: unknown): HttpError {
+  const described = describeError(error, 'template_create');
+  if (error instanceof GraphConfigError) {
+    return new HttpError(400, 'template_create_failed', `${TEMPLATE_MSG.failedToCreate}: ${error.message}`);
+  }
+  return new HttpError(
+    error instanceof GraphNetworkError ? 502 : 400,
+    'template_create_failed',
+    described.message,
+  );
+}
 
 /**
  * Submits a new template for Meta's review. The name is normalized (spec §5) and the draft is checked
  * against Meta's rules first: a draft Meta would refuse gets a 400 with the reason and never reaches
- * Graph. Meta's own refusals come back as 'Failed to create template: <reason>'. The template is
- * stored with Meta's id and status (pending), so the status webhook finds it.
+ * Graph. An image/video/document header's sample (uploaded to us before, checked by its bytes) goes
+ * to Meta with the Resumable Upload API and the template quotes its handle. Meta's own refusals come
+ * back as 'Failed to create template: <reason>'. The template is stored with Meta's id and status
+ * (pending), so the status webhook finds it, and keeps its sample for previews and sends.
  */
 export async function createTemplate(
   deps: { db: Database; env: Env },
   actor: TemplateActor,
   input: CreateTemplateDraft,
-): Promise<TemplateRow> {
+): Promise<TemplateView> {
   templatePolicy.authorize(actor, 'create', { teamId: actor.teamId });
   const draft: CreateTemplateDraft = { ...input, name: normalizeTemplateName(input.name.trim()) };
   const problem = templateDraftProblem(draft);
   if (problem) throw badRequest(problem.message, 'validation_failed', problem.field);
 
+  const header = draft.header;
+  const sample =
+    header && header.format !== 'TEXT'
+      ? await sampleFor(deps.db, actor.accountId, header.mediaId.trim(), header.format)
+      : null;
+
   const graph = await graphForAccount(deps.db, deps.env, actor.accountId);
   if (!graph?.account.wabaId) throw forbidden(TEMPLATE_MSG.noAccount, 'no_account');
-  const components = graphComponents(draft);
+  let sent: ReturnType<typeof graphComponents>;
   let created: Awaited<ReturnType<typeof graph.client.createTemplate>>;
   try {
+    const handle = sample?.storageKey
+      ? (
+          await graph.client.uploadTemplateSample({
+            data: await readFile(mediaPath(deps.env, sample.storageKey)),
+            fileName: sample.filename ?? `${sample.kind}.${sample.mimeType?.split('/')[1] ?? 'bin'}`,
+            fileType: sample.mimeType ?? 'application/octet-stream',
+          })
+        ).handle
+      : null;
+    sent = graphComponents(draft, handle);
     created = await graph.client.createTemplate(graph.account.wabaId, {
       name: draft.name,
       category: draft.category,
       language: draft.language,
-      components,
+      components: sent,
     });
   } catch (error) {
-    const described = describeError(error, 'template_create');
-    throw new HttpError(
-      error instanceof GraphNetworkError ? 502 : 400,
-      'template_create_failed',
-      described.message,
-    );
+    throw createFailure(error);
   }
 
   const status = (created.status ?? 'PENDING').toLowerCase();
@@ -65,8 +127,9 @@ export async function createTemplate(
       providerId: created.id,
       category: (created.category ?? draft.category).toUpperCase(),
       status,
-      components,
+      components: sent,
       rejectedReason: null,
+      headerMediaId: sample?.id ?? null,
       updatedAt: new Date(),
     };
     const [saved] = await tx
@@ -80,10 +143,10 @@ export async function createTemplate(
       action: 'template.created',
       subjectType: 'template',
       subjectId: saved!.id,
-      details: { name: draft.name, category: values.category },
+      details: { name: draft.name, category: values.category, ...(header ? { header: header.format } : {}) },
     });
     return saved!;
   });
   publishChanges([{ kind: 'template.updated', accountId: actor.accountId, templateId: row.id }]);
-  return row;
+  return presentTemplate(row, sample);
 }

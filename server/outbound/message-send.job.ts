@@ -20,6 +20,7 @@ import {
   buildVideoMessage,
   type OutboundMessage,
   type SendOptions,
+  type TemplateParameter,
   type TemplateSendComponent,
 } from '../whatsapp/message-builders';
 import { ambiguousSendError, classifySendFailure, errorContextFor, sendError } from './send-errors';
@@ -63,13 +64,30 @@ async function uploadedMedia(
   return { id: uploaded.id, filename: file.filename };
 }
 
-/** A template send from its stored content: the name, the language and the values, positional. */
-function buildTemplateSend(row: MessageRow, to: string, options: SendOptions): OutboundMessage {
+/**
+ * A template send from its stored content: the name, the language and the values, positional; an
+ * image/video/document header carries the message's file by the id Meta gave it.
+ */
+function buildTemplateSend(
+  row: MessageRow,
+  to: string,
+  options: SendOptions,
+  header: { providerId: string | null; filename: string | null },
+): OutboundMessage {
   const content = row.content as TemplateSendContent;
   const text = (values: string[] | undefined) =>
     (values ?? []).map((value) => ({ type: 'text' as const, text: value }));
   const components: TemplateSendComponent[] = [];
-  if (content.parameters?.header?.length) {
+  const { providerId: id, filename } = header;
+  if (content.headerMedia && id) {
+    const parameter: TemplateParameter =
+      content.headerMedia === 'image'
+        ? { type: 'image', image: { id } }
+        : content.headerMedia === 'video'
+          ? { type: 'video', video: { id } }
+          : { type: 'document', document: { id, ...(filename ? { filename } : {}) } };
+    components.push({ type: 'header', parameters: [parameter] });
+  } else if (content.parameters?.header?.length) {
     components.push({ type: 'header', parameters: text(content.parameters.header) });
   }
   if (content.parameters?.body?.length)
@@ -92,7 +110,7 @@ function buildOutbound(
     bizOpaqueCallbackData: row.id,
   };
   const caption = row.body || undefined;
-  if (row.type === 'template') return buildTemplateSend(row, to, options);
+  if (row.type === 'template') return buildTemplateSend(row, to, options, { providerId, filename });
   if (providerId === null) return buildTextMessage(to, row.body, options);
   if (row.type === 'image') return buildImageMessage(to, { mediaId: providerId, caption }, options);
   if (row.type === 'video') return buildVideoMessage(to, { mediaId: providerId, caption }, options);

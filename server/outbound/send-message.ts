@@ -72,6 +72,8 @@ export type TemplateSendContent = {
   language: string;
   body: string;
   parameters: { body: string[]; header: string[] };
+  /** An image/video/document header: the message's media is the file it carries. */
+  headerMedia?: 'image' | 'video' | 'document';
 };
 
 type OutgoingValues = {

@@ -2,24 +2,47 @@ import {
   type CreateTemplateDraft,
   displayStatus,
   placeholdersIn,
+  type TemplateMedia,
+  type TemplateMediaKind,
   type TemplateView,
   variableCount,
 } from '@common/api/templates';
-import type { templates } from '../db/schema';
+import type { media, templates } from '../db/schema';
 import type { TemplateComponent } from '../whatsapp/graph-responses';
 
 export type TemplateRow = typeof templates.$inferSelect;
+type MediaRow = typeof media.$inferSelect;
+
+/** A stored file as a template's sample or a send's header file. */
+export function presentTemplateMedia(row: MediaRow): TemplateMedia {
+  return {
+    id: row.id,
+    kind: (row.kind === 'video' || row.kind === 'document' ? row.kind : 'image') as TemplateMediaKind,
+    mimeType: row.mimeType ?? 'application/octet-stream',
+    filename: row.filename,
+    size: row.fileSize,
+    url: `/api/media/${row.id}`,
+  };
+}
 
 /**
  * Meta's components for a checked draft (whatsapp-cloud-api.md §4): blank header and footer dropped,
- * examples for every variable, quick replies grouped before the call-to-action buttons (Meta refuses
- * them interleaved).
+ * examples for every variable, an image/video/document header with its sample's upload handle,
+ * quick replies grouped before the call-to-action buttons (Meta refuses them interleaved).
  */
-export function graphComponents(draft: CreateTemplateDraft): TemplateComponent[] {
+export function graphComponents(
+  draft: CreateTemplateDraft,
+  headerHandle: string | null = null,
+): TemplateComponent[] {
   const components: TemplateComponent[] = [];
-  const headerText = draft.header?.text.trim();
-  if (headerText) {
-    const example = draft.header?.example?.trim();
+  const header = draft.header;
+  if (header && header.format !== 'TEXT') {
+    if (!headerHandle) throw new Error('A media header needs the upload handle of its sample');
+    components.push({ type: 'HEADER', format: header.format, example: { header_handle: [headerHandle] } });
+  }
+  const headerText = header?.format === 'TEXT' ? header.text.trim() : '';
+  if (header?.format === 'TEXT' && headerText) {
+    const example = header.example?.trim();
     components.push({
       type: 'HEADER',
       format: 'TEXT',
@@ -68,8 +91,8 @@ function componentOf(components: Raw[], type: string): Raw | undefined {
   return components.find((c) => str(c.type)?.toUpperCase() === type);
 }
 
-/** A stored template as the app shows it: its parts read from Meta's components. */
-export function presentTemplate(row: TemplateRow): TemplateView {
+/** A stored template as the app shows it: its parts read from Meta's components, and its sample file. */
+export function presentTemplate(row: TemplateRow, sample: MediaRow | null = null): TemplateView {
   const components = (Array.isArray(row.components) ? row.components : []) as Raw[];
   const header = componentOf(components, 'HEADER');
   const body = componentOf(components, 'BODY');
@@ -101,6 +124,10 @@ export function presentTemplate(row: TemplateRow): TemplateView {
     bodyExamples:
       Array.isArray(bodyExample) && Array.isArray(bodyExample[0]) ? bodyExample[0].map(String) : [],
     headerExample: Array.isArray(headerExample) && headerExample.length > 0 ? String(headerExample[0]) : null,
+    headerSample:
+      sample && sample.id === row.headerMediaId && sample.status === 'ready'
+        ? presentTemplateMedia(sample)
+        : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

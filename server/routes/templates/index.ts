@@ -2,33 +2,80 @@ import type { MessageResponse } from '@common/api/inbox';
 import {
   createTemplateSchema,
   sendTemplateSchema,
+  TEMPLATE_MEDIA_FORMATS,
   TEMPLATE_MSG,
+  TEMPLATE_SAMPLE_RULES,
+  type TemplateMediaResponse,
   type TemplateResponse,
   type TemplatesResponse,
 } from '@common/api/templates';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import multipart from '@fastify/multipart';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/require-account';
 import { createTemplate } from '../../commands/create-template';
 import { sendTemplateMessage } from '../../commands/send-template-message';
-import { templates } from '../../db/schema';
-import { HttpError } from '../../lib/http-errors';
+import { media, templates } from '../../db/schema';
+import { badRequest, HttpError } from '../../lib/http-errors';
+import { type ReceivedFile, receiveUpload } from '../../outbound/receive-upload';
 import { templatePolicy } from '../../policies/template';
-import { presentTemplate } from '../../templates/components';
+import { presentTemplate, type TemplateRow } from '../../templates/components';
+import { keepHeaderSample, keepSendHeaderMedia } from '../../templates/media';
 import { syncDue, syncTemplates } from '../../templates/sync';
 import { describeError } from '../../whatsapp/error-map';
 import { GraphConfigError } from '../../whatsapp/graph-errors';
 import { loadContact } from '../contacts/load';
 import { presentOne } from '../messages/load';
 
+const formatField = z.enum(TEMPLATE_MEDIA_FORMATS, {
+  error: 'Choose Image, Video or Document for the header',
+});
+
 /**
  * Templates: the account's list (read from Meta at most every 5 minutes, `?refresh=1` forces it;
- * status webhooks and the pending sweep keep it current in between), creating one for review, and
- * sending an approved one to a contact (allowed outside the 24-hour window).
+ * status webhooks and the pending sweep keep it current in between), creating one for review (an
+ * image/video/document header's sample is uploaded first), and sending an approved one to a contact
+ * (allowed outside the 24-hour window; a media header may carry a file chosen for that send).
  */
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: TEMPLATE_SAMPLE_RULES.DOCUMENT.maxMb * 1024 * 1024,
+      files: 1,
+      fields: 4,
+      parts: 6,
+    },
+  });
   const deps = { db: app.db, env: app.env };
+
+  /** The templates with their samples (one query for all samples). */
+  const present = async (rows: TemplateRow[]) => {
+    const ids = rows.flatMap((r) => (r.headerMediaId ? [r.headerMediaId] : []));
+    const samples = ids.length ? await app.db.select().from(media).where(inArray(media.id, ids)) : [];
+    const byId = new Map(samples.map((m) => [m.id, m]));
+    return rows.map((r) => presentTemplate(r, r.headerMediaId ? (byId.get(r.headerMediaId) ?? null) : null));
+  };
+
+  /** Streams the request's one file part to disk and hands it over; the temporary file is always removed. */
+  const withUploadedFile = async <T>(
+    request: FastifyRequest,
+    accountId: string,
+    use: (file: ReceivedFile, fields: Record<string, string>, declaredSize: number | null) => Promise<T>,
+  ): Promise<T> => {
+    if (!request.isMultipart())
+      throw badRequest('Send the file as multipart/form-data.', 'validation_failed');
+    const upload = await receiveUpload(request, app.env, accountId, ['file']);
+    try {
+      const file = upload.files.file;
+      if (!file) throw badRequest('Please choose a file to upload', 'validation_failed', 'file');
+      const declared = Number(request.headers['content-length']);
+      return await use(file, upload.fields, Number.isFinite(declared) ? declared : null);
+    } finally {
+      await upload.discard();
+    }
+  };
 
   app.get(
     '/templates',
@@ -68,7 +115,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(templates)
         .where(eq(templates.accountId, actor.accountId))
         .orderBy(desc(templates.createdAt), asc(templates.name));
-      const list = rows.map(presentTemplate);
+      const list = await present(rows);
       const wanted = request.query.status;
       return { templates: wanted ? list.filter((t) => t.status === wanted) : list };
     },
@@ -89,7 +136,54 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(templates.id, request.params.templateId), eq(templates.accountId, actor.accountId)))
         .limit(1);
       if (!row) throw new HttpError(404, 'not_found', TEMPLATE_MSG.templateNotFound);
-      return { template: presentTemplate(row) };
+      return { template: (await present([row]))[0]! };
+    },
+  );
+
+  app.post(
+    '/templates/header-samples',
+    { config: { access: 'member' }, schema: { tags: ['templates'], consumes: ['multipart/form-data'] } },
+    async (request, reply) => {
+      const actor = await requireAccount(request);
+      templatePolicy.authorize(actor, 'create', { teamId: actor.teamId });
+      const sample = await withUploadedFile(request, actor.accountId, (file, fields, declared) => {
+        const format = formatField.safeParse(fields.format);
+        if (!format.success) {
+          throw badRequest(
+            format.error.issues[0]?.message ?? 'Invalid format',
+            'validation_failed',
+            'format',
+          );
+        }
+        return keepHeaderSample(deps, actor.accountId, format.data, file, declared);
+      });
+      return reply.code(201).send({ media: sample } satisfies TemplateMediaResponse);
+    },
+  );
+
+  app.post(
+    '/templates/:templateId/header-media',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['templates'],
+        params: z.object({ templateId: z.uuid() }),
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireAccount(request);
+      templatePolicy.authorize(actor, 'send', { teamId: actor.teamId });
+      const [row] = await app.db
+        .select()
+        .from(templates)
+        .where(and(eq(templates.id, request.params.templateId), eq(templates.accountId, actor.accountId)))
+        .limit(1);
+      if (!row) throw new HttpError(404, 'not_found', TEMPLATE_MSG.templateNotFound);
+      const file = await withUploadedFile(request, actor.accountId, (received, _fields, declared) =>
+        keepSendHeaderMedia(deps, actor.accountId, row, received, declared),
+      );
+      return reply.code(201).send({ media: file } satisfies TemplateMediaResponse);
     },
   );
 
@@ -98,8 +192,8 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'member' }, schema: { tags: ['templates'], body: createTemplateSchema } },
     async (request, reply) => {
       const actor = await requireAccount(request);
-      const row = await createTemplate(deps, { ...actor, accountId: actor.accountId }, request.body);
-      return reply.code(201).send({ template: presentTemplate(row) } satisfies TemplateResponse);
+      const template = await createTemplate(deps, { ...actor, accountId: actor.accountId }, request.body);
+      return reply.code(201).send({ template } satisfies TemplateResponse);
     },
   );
 
