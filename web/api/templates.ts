@@ -1,7 +1,10 @@
+import type { ApiError } from '@common/api/auth';
 import type { MessageResponse } from '@common/api/inbox';
 import type {
   CreateTemplateInput,
   SendTemplateInput,
+  TemplateMediaFormat,
+  TemplateMediaResponse,
   TemplateResponse,
   TemplatesResponse,
 } from '@common/api/templates';
@@ -57,4 +60,69 @@ export function sendTemplate(contactId: string, body: SendTemplateInput): Promis
     method: 'POST',
     body,
   });
+}
+
+/** POSTs one file (and fields) as multipart by XHR, for the progress bar; the server checks the bytes. */
+function uploadFile(
+  url: string,
+  file: File,
+  fields: Record<string, string>,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<TemplateMediaResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as TemplateMediaResponse);
+      else
+        reject(
+          new ApiRequestError(xhr.status, body as Partial<ApiError> | null, `Upload failed (${xhr.status})`),
+        );
+    };
+    xhr.onerror = () => reject(new ApiRequestError(0, null, 'Network error. Please check your connection.'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+/** Uploads the sample of a new template's image/video/document header. */
+export function uploadHeaderSample(
+  format: TemplateMediaFormat,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<TemplateMediaResponse> {
+  return uploadFile('/api/templates/header-samples', file, { format }, onProgress, signal);
+}
+
+/** Uploads the file one send of this template carries in its header (instead of the sample). */
+export function uploadSendHeaderMedia(
+  templateId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<TemplateMediaResponse> {
+  return uploadFile(
+    `/api/templates/${encodeURIComponent(templateId)}/header-media`,
+    file,
+    {},
+    onProgress,
+    signal,
+  );
 }

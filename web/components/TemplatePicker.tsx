@@ -7,6 +7,9 @@
  * Mount it inside your own <Modal title="Send Template Message">:
  *   <TemplatePicker contactId={id} contactName={name} onSent={(m) => …} onClose={close} />
  *
+ * A template with an image/video/document header sends its sample unless another file is chosen
+ * in the fill step (uploaded at once, checked like the composer's media); the preview shows the file.
+ *
  * Props:
  * - `contactId`: the chat to send to (POST /api/contacts/:contactId/template-messages).
  * - `contactName`: used to prefill the first variable ('' leaves it empty).
@@ -18,16 +21,30 @@
  * 'Failed to send template' (the server's message when present) with Try Again. Templates go outside
  * the 24-hour window too.
  */
-import type { InboxMessage } from '@common/api/inbox';
-import { renderTemplateText, TEMPLATE_MSG, type TemplateView } from '@common/api/templates';
+import {
+  DOCUMENT_EXTENSIONS,
+  formatMegabytes,
+  INBOX_MSG,
+  type InboxMessage,
+  MEDIA_LIMITS,
+} from '@common/api/inbox';
+import {
+  isMediaFormat,
+  renderTemplateText,
+  TEMPLATE_MSG,
+  TEMPLATE_SAMPLE_RULES,
+  type TemplateMediaKind,
+  type TemplateView,
+} from '@common/api/templates';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../api/client';
-import { approvedTemplatesQuery, sendTemplate } from '../api/templates';
+import { approvedTemplatesQuery, sendTemplate, uploadSendHeaderMedia } from '../api/templates';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
+import { TemplateMediaField, useMediaUpload } from './TemplateMediaField';
 import { TemplatePreview } from './TemplatePreview';
 import { inputClasses } from './TextField';
 
@@ -42,6 +59,35 @@ export type TemplatePickerProps = {
 export function prefillValues(template: Pick<TemplateView, 'bodyVariables'>, contactName: string): string[] {
   return Array.from({ length: template.bodyVariables }, (_, i) => (i === 0 ? contactName.trim() : ''));
 }
+
+/** The kind of file a template's header carries, or null. */
+export function headerKindOf(template: Pick<TemplateView, 'header'>): TemplateMediaKind | null {
+  const format = template.header?.format;
+  return isMediaFormat(format) ? TEMPLATE_SAMPLE_RULES[format].kind : null;
+}
+
+/** The composer's rules for a send's header file, on the browser's idea of it; the server checks the bytes. */
+export function sendMediaProblem(kind: TemplateMediaKind, file: Pick<File, 'type' | 'size'>): string | null {
+  const limits = MEDIA_LIMITS[kind];
+  const typeOk = !file.type || (limits.mimeTypes as readonly string[]).includes(file.type);
+  if (kind === 'image') {
+    if (!typeOk) return INBOX_MSG.imageType;
+    return file.size > limits.maxBytes ? INBOX_MSG.imageSize : null;
+  }
+  if (kind === 'video') {
+    if (!typeOk) return INBOX_MSG.videoType(file.type);
+    return file.size > limits.maxBytes ? INBOX_MSG.videoSize(formatMegabytes(file.size)) : null;
+  }
+  if (!typeOk) return INBOX_MSG.documentType;
+  return file.size > limits.maxBytes ? INBOX_MSG.documentSize : null;
+}
+
+/** What the file picker offers for a header of this kind. */
+const SEND_ACCEPT: Record<TemplateMediaKind, string> = {
+  image: MEDIA_LIMITS.image.mimeTypes.join(','),
+  video: MEDIA_LIMITS.video.mimeTypes.join(','),
+  document: [...MEDIA_LIMITS.document.mimeTypes, ...DOCUMENT_EXTENSIONS.map((e) => `.${e}`)].join(','),
+};
 
 function sendFailure(error: unknown): string {
   if (error instanceof ApiRequestError && error.hasServerMessage) {
@@ -59,6 +105,10 @@ export function TemplatePicker({ contactId, contactName, onSent, onClose }: Temp
   const [bodyValues, setBodyValues] = useState<string[]>([]);
   const [headerValue, setHeaderValue] = useState('');
   const clientRef = useRef<string | null>(null);
+  const headerFile = useMediaUpload(
+    (file, onProgress, signal) => uploadSendHeaderMedia(chosen?.id ?? '', file, onProgress, signal),
+    'Failed to upload file. Please try again.',
+  );
 
   const send = useMutation({
     mutationFn: (template: TemplateView) => {
@@ -70,6 +120,7 @@ export function TemplatePicker({ contactId, contactName, onSent, onClose }: Temp
           body: bodyValues.slice(0, template.bodyVariables),
           header: template.headerVariables ? [headerValue] : [],
         },
+        ...(headerFile.media ? { headerMediaId: headerFile.media.id } : {}),
       });
     },
     onSuccess: ({ message }) => {
@@ -85,6 +136,7 @@ export function TemplatePicker({ contactId, contactName, onSent, onClose }: Temp
     setChosen(template);
     setBodyValues(prefillValues(template, contactName));
     setHeaderValue('');
+    headerFile.clear();
   };
 
   const createNew = () => {
@@ -93,13 +145,38 @@ export function TemplatePicker({ contactId, contactName, onSent, onClose }: Temp
   };
 
   if (chosen) {
+    const headerKind = headerKindOf(chosen);
+    const sample = chosen.headerSample;
     const missing =
       bodyValues.slice(0, chosen.bodyVariables).some((v) => !v.trim()) ||
-      (chosen.headerVariables > 0 && !headerValue.trim());
+      (chosen.headerVariables > 0 && !headerValue.trim()) ||
+      (headerKind !== null && !headerFile.media && !sample) ||
+      headerFile.isUploading;
+    const previewMedia = headerFile.previewUrl
+      ? {
+          url: headerFile.previewUrl,
+          filename: headerFile.file?.name ?? null,
+          uploading: headerFile.isUploading,
+        }
+      : sample;
     return (
       <div className="grid gap-5 md:grid-cols-2" data-testid="template-fill">
         <div className="space-y-3">
           <p className="text-sm font-semibold text-slate-900">{chosen.name}</p>
+          {headerKind && (
+            <div className="space-y-1">
+              <p className="text-sm font-medium text-slate-800">Header {headerKind}</p>
+              <TemplateMediaField
+                kind={headerKind}
+                label={`Header ${headerKind}`}
+                accept={SEND_ACCEPT[headerKind]}
+                hint={TEMPLATE_MSG.sendMediaRequired(headerKind)}
+                upload={headerFile}
+                fallback={sample ? { filename: sample.filename, note: 'The template’s sample' } : null}
+                precheck={(file) => sendMediaProblem(headerKind, file)}
+              />
+            </div>
+          )}
           {chosen.headerVariables > 0 && (
             <input
               aria-label="Header {{1}}"
@@ -128,7 +205,7 @@ export function TemplatePicker({ contactId, contactName, onSent, onClose }: Temp
               }
             />
           ))}
-          {chosen.bodyVariables === 0 && chosen.headerVariables === 0 && (
+          {chosen.bodyVariables === 0 && chosen.headerVariables === 0 && !headerKind && (
             <p className="text-sm text-slate-500">This template has no variables.</p>
           )}
           {send.isError && (
@@ -140,7 +217,13 @@ export function TemplatePicker({ contactId, contactName, onSent, onClose }: Temp
             </Alert>
           )}
           <div className="flex gap-2 pt-1">
-            <Button variant="ghost" onClick={() => setChosen(null)}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                headerFile.clear();
+                setChosen(null);
+              }}
+            >
               Back
             </Button>
             <Button
@@ -157,6 +240,7 @@ export function TemplatePicker({ contactId, contactName, onSent, onClose }: Temp
         <div>
           <TemplatePreview
             header={chosen.header}
+            headerMedia={previewMedia}
             body={chosen.body}
             footer={chosen.footer}
             buttons={chosen.buttons}
@@ -213,6 +297,7 @@ export function TemplatePicker({ contactId, contactName, onSent, onClose }: Temp
               <div className="flex-1">
                 <TemplatePreview
                   header={template.header}
+                  headerMedia={template.headerSample}
                   body={template.body}
                   footer={template.footer}
                   buttons={template.buttons}

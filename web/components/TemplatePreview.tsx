@@ -3,6 +3,8 @@
  *
  * Props:
  * - `header`: `{ format: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT', text }` or null.
+ * - `headerMedia`: the file an image/video/document header shows (`url`, `filename`); without one
+ *   the header is a placeholder with the format's icon. `uploading` dims it while it goes up.
  * - `body`, `footer`: the texts; `{{n}}` placeholders are filled from `values.body` / `values.header`
  *   when a value is given, otherwise shown as they are (highlighted) so the author sees the variables.
  * - `buttons`: `{ type, text }[]` (QUICK_REPLY, URL, PHONE_NUMBER) shown under the bubble.
@@ -11,9 +13,13 @@
  * Used by the marketing grid, the create dialog (live preview) and TemplatePicker.
  */
 import { Fragment, type ReactNode } from 'react';
+import { DocumentIcon, ImageIcon, PlayIcon, VideoIcon } from './ChatIcons';
+
+export type TemplatePreviewMedia = { url: string; filename?: string | null; uploading?: boolean };
 
 export type TemplatePreviewProps = {
   header?: { format: string; text: string | null } | null;
+  headerMedia?: TemplatePreviewMedia | null;
   body: string;
   footer?: string | null;
   buttons?: { type: string; text: string }[];
@@ -46,8 +52,88 @@ function withVariables(text: string, values: readonly string[] = []): ReactNode[
 
 const BUTTON_ICONS: Record<string, string> = { URL: '↗', PHONE_NUMBER: '✆', QUICK_REPLY: '↩' };
 
+/** The extension a document card shows ('PDF'). */
+function extensionOf(filename: string | null | undefined): string {
+  const dot = filename?.lastIndexOf('.') ?? -1;
+  return dot > 0 ? filename!.slice(dot + 1).toUpperCase() : 'PDF';
+}
+
+/** An image/video/document header as WhatsApp draws it at the top of the bubble. */
+function MediaHeader({
+  format,
+  media,
+  compact,
+}: {
+  format: string;
+  media: TemplatePreviewMedia | null;
+  compact: boolean;
+}) {
+  const height = compact ? 'h-28' : 'h-40';
+  const dim = media?.uploading ? 'opacity-60' : '';
+  if (format === 'DOCUMENT') {
+    return (
+      <div
+        className={`-mx-1 -mt-1 mb-2 flex items-center gap-2.5 rounded-md bg-slate-100 p-2.5 ${dim}`}
+        data-testid="template-preview-media"
+        data-kind="document"
+      >
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-[#e9574a] text-white">
+          <DocumentIcon className="size-5" />
+        </span>
+        <span className="min-w-0">
+          <span className="block truncate text-[13px] font-medium text-slate-800">
+            {media?.filename ?? 'Document'}
+          </span>
+          <span className="text-[10px] tracking-wide text-slate-500 uppercase">
+            {extensionOf(media?.filename)}
+          </span>
+        </span>
+      </div>
+    );
+  }
+  if (!media) {
+    const Icon = format === 'VIDEO' ? VideoIcon : ImageIcon;
+    return (
+      <div
+        className={`-mx-1 -mt-1 mb-2 flex ${height} flex-col items-center justify-center gap-1 rounded-md bg-slate-200 text-slate-500`}
+        data-testid="template-preview-media"
+        data-kind={format.toLowerCase()}
+      >
+        <Icon className="size-7" />
+        <span className="text-[11px] font-medium">{format === 'VIDEO' ? 'Video' : 'Image'}</span>
+      </div>
+    );
+  }
+  if (format === 'VIDEO') {
+    return (
+      <div
+        className={`relative -mx-1 -mt-1 mb-2 ${height} overflow-hidden rounded-md bg-slate-900 ${dim}`}
+        data-testid="template-preview-media"
+        data-kind="video"
+      >
+        <video src={media.url} preload="metadata" muted className="size-full object-cover" />
+        <span className="absolute inset-0 flex items-center justify-center">
+          <span className="flex size-10 items-center justify-center rounded-full bg-black/50 text-white">
+            <PlayIcon className="size-5" />
+          </span>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={media.url}
+      alt={media.filename ?? 'Header image'}
+      className={`-mx-1 -mt-1 mb-2 block ${height} w-[calc(100%+0.5rem)] max-w-none rounded-md bg-slate-100 object-cover ${dim}`}
+      data-testid="template-preview-media"
+      data-kind="image"
+    />
+  );
+}
+
 export function TemplatePreview({
   header,
+  headerMedia = null,
   body,
   footer,
   buttons = [],
@@ -58,11 +144,7 @@ export function TemplatePreview({
   return (
     <div className="rounded-xl bg-[#e7ddd4] p-3" data-testid="template-preview">
       <div className="max-w-[280px] rounded-lg rounded-tl-none bg-white p-2 text-[13px] leading-snug text-slate-800 shadow-sm">
-        {mediaHeader && (
-          <div className="mb-2 flex h-24 items-center justify-center rounded-md bg-slate-200 text-xs font-medium text-slate-500 uppercase">
-            {header.format.toLowerCase()}
-          </div>
-        )}
+        {mediaHeader && <MediaHeader format={header.format} media={headerMedia} compact={compact} />}
         {header?.format === 'TEXT' && header.text && (
           <p className="mb-1 font-semibold text-slate-900">{withVariables(header.text, values?.header)}</p>
         )}

@@ -7,6 +7,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeXhr } from '../../test/fakeXhr';
 import { mockApi, renderScreen } from '../../test/render';
 import { bodyVariableCount, nextVariable } from './components/CreateTemplateDialog';
 import { Templates } from './Templates';
@@ -27,6 +28,7 @@ const template = (name: string, fields: Partial<TemplateView> = {}): TemplateVie
   headerVariables: 0,
   bodyExamples: ['Maya'],
   headerExample: null,
+  headerSample: null,
   updatedAt: '2026-11-21T10:00:00.000Z',
   ...fields,
 });
@@ -165,5 +167,93 @@ describe('Templates', () => {
     expect((await screen.findByTestId('create-template-error')).textContent).toBe(
       'Failed to create template: Content in this language already exists.',
     );
+  });
+
+  it('creates a template with an image header: the sample uploads at once and shows in the preview', async () => {
+    let sent: Record<string, unknown> | null = null;
+    mockApi({
+      'GET /api/templates': { body: { templates: [] } },
+      'POST /api/templates': (init) => {
+        sent = JSON.parse(String(init?.body));
+        return { status: 201, body: { template: template('spring_bikes', { status: 'pending' }) } };
+      },
+    });
+    const uploads = fakeXhr(() => ({
+      status: 201,
+      body: {
+        media: {
+          id: '0f4d7a9e-2b1c-4c3e-9a8b-1d2e3f4a5b6c',
+          kind: 'image',
+          mimeType: 'image/png',
+          filename: 'spring.png',
+          size: 4,
+          url: '/api/media/0f4d7a9e-2b1c-4c3e-9a8b-1d2e3f4a5b6c',
+        },
+      },
+    }));
+    const user = userEvent.setup();
+    renderScreen(<Templates />, { path: '/app/marketing' });
+    await user.click(await screen.findByRole('button', { name: 'Create template' }));
+    await user.type(screen.getByLabelText('Name'), 'spring_bikes');
+    await user.type(screen.getByLabelText('Body'), 'Our spring bikes are here.');
+    await user.click(screen.getByLabelText('Header'));
+    await user.click(screen.getByRole('radio', { name: 'Image' }));
+
+    // The browser's type is checked first: a GIF never goes up.
+    const field = screen.getByLabelText('Header image');
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(field, new File(['GIF89a'], 'anim.gif', { type: 'image/gif' }));
+    expect(screen.getByTestId('template-media-error').textContent).toBe('Header images must be JPEG or PNG');
+    expect(uploads).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect((await screen.findByTestId('create-template-error')).textContent).toBe(
+      'Choose the image for the header',
+    );
+
+    await user.upload(
+      field,
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'spring.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('template-media-name').textContent).toBe('spring.png'));
+    expect(uploads[0]?.url).toBe('/api/templates/header-samples');
+    expect(uploads[0]?.form.get('format')).toBe('IMAGE');
+    const preview = screen.getAllByTestId('template-preview').at(-1)!;
+    expect(within(preview).getByTestId('template-preview-media').tagName).toBe('IMG');
+
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toMatchObject({
+      name: 'spring_bikes',
+      header: { format: 'IMAGE', mediaId: '0f4d7a9e-2b1c-4c3e-9a8b-1d2e3f4a5b6c' },
+    });
+  });
+
+  it('shows a template’s sample image on its card', async () => {
+    mockApi({
+      'GET /api/templates': {
+        body: {
+          templates: [
+            template('spring_bikes', {
+              header: { format: 'IMAGE', text: null },
+              headerSample: {
+                id: 'm1',
+                kind: 'image',
+                mimeType: 'image/png',
+                filename: 'spring.png',
+                size: 10,
+                url: '/api/media/m1',
+              },
+            }),
+          ],
+        },
+      },
+    });
+    renderScreen(<Templates />, { path: '/app/marketing' });
+    const media = await screen.findByTestId('template-preview-media');
+    expect(media.getAttribute('src')).toBe('/api/media/m1');
   });
 });

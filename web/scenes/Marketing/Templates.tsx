@@ -48,6 +48,7 @@ function TemplateCard({ template }: { template: TemplateView }) {
       </p>
       <TemplatePreview
         header={template.header}
+        headerMedia={template.headerSample}
         body={template.body}
         footer={template.footer}
         buttons={template.buttons}

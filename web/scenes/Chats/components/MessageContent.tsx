@@ -18,6 +18,14 @@ export function isBare(message: InboxMessage): boolean {
   return message.content.kind === 'sticker';
 }
 
+/** A template's image/video/document header, drawn like a media message's file; the text follows it. */
+function TemplateHeaderMedia({ message }: { message: InboxMessage }) {
+  const plain = { ...message, body: '' };
+  if (message.media?.kind === 'video') return <VideoBody message={plain} />;
+  if (message.media?.kind === 'document') return <DocumentCard message={plain} />;
+  return <ImageBody message={plain} />;
+}
+
 /** The inside of a bubble, by the message's kind. */
 export function MessageContent({ message }: { message: InboxMessage }) {
   const content = message.content;
@@ -60,7 +68,14 @@ export function MessageContent({ message }: { message: InboxMessage }) {
     case 'order':
       return <OrderBody content={content} />;
     case 'template':
-      return <TemplateBody content={content} />;
+      return message.media ? (
+        <div className="space-y-1.5">
+          <TemplateHeaderMedia message={message} />
+          <TemplateBody content={content} />
+        </div>
+      ) : (
+        <TemplateBody content={content} />
+      );
     case 'unsupported':
       return <UnsupportedBody content={content} />;
     case 'system':

@@ -5,17 +5,20 @@ import {
   TEMPLATE_CATEGORIES,
   TEMPLATE_LANGUAGE,
   TEMPLATE_MSG,
+  TEMPLATE_SAMPLE_RULES,
   type TemplateButtonDraft,
   type TemplateCategory,
+  type TemplateMediaFormat,
   templateDraftProblem,
 } from '@common/api/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../api/client';
-import { createTemplate, TEMPLATES_KEY } from '../../../api/templates';
+import { createTemplate, TEMPLATES_KEY, uploadHeaderSample } from '../../../api/templates';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
+import { TemplateMediaField, useMediaUpload } from '../../../components/TemplateMediaField';
 import { TemplatePreview } from '../../../components/TemplatePreview';
 import { inputClasses } from '../../../components/TextField';
 
@@ -33,6 +36,22 @@ export function nextVariable(body: string): string {
 
 const labelClass = 'block text-sm font-medium text-slate-800';
 
+type HeaderFormat = 'TEXT' | TemplateMediaFormat;
+const HEADER_FORMATS: { format: HeaderFormat; label: string }[] = [
+  { format: 'TEXT', label: 'Text' },
+  { format: 'IMAGE', label: 'Image' },
+  { format: 'VIDEO', label: 'Video' },
+  { format: 'DOCUMENT', label: 'Document' },
+];
+
+/** The browser's idea of a sample (its type and size) against the format's rules; the server checks the bytes. */
+export function sampleProblem(format: TemplateMediaFormat, file: Pick<File, 'type' | 'size'>): string | null {
+  const rule = TEMPLATE_SAMPLE_RULES[format];
+  if (file.type && !rule.mimeTypes.includes(file.type)) return TEMPLATE_MSG.sampleType(format);
+  if (file.size > rule.maxMb * 1024 * 1024) return TEMPLATE_MSG.sampleSize(format);
+  return null;
+}
+
 /**
  * Create template (spec §5): Name (normalized as typed), optional Header, Body with variables and
  * their example values, optional Footer, buttons, category, language en_US; a live preview. The draft is
@@ -43,6 +62,7 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
   const [name, setName] = useState('');
   const [category, setCategory] = useState<TemplateCategory>('UTILITY');
   const [headerOn, setHeaderOn] = useState(false);
+  const [headerFormat, setHeaderFormat] = useState<HeaderFormat>('TEXT');
   const [headerText, setHeaderText] = useState('');
   const [headerExample, setHeaderExample] = useState('');
   const [body, setBody] = useState('');
@@ -51,11 +71,18 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
   const [footer, setFooter] = useState('');
   const [buttons, setButtons] = useState<TemplateButtonDraft[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const mediaFormat = headerFormat === 'TEXT' ? null : headerFormat;
+  const sample = useMediaUpload(
+    (file, onProgress, signal) => uploadHeaderSample(mediaFormat ?? 'IMAGE', file, onProgress, signal),
+    'Failed to upload file. Please try again.',
+  );
 
   const reset = () => {
     setName('');
     setCategory('UTILITY');
     setHeaderOn(false);
+    setHeaderFormat('TEXT');
+    sample.clear();
     setHeaderText('');
     setHeaderExample('');
     setBody('');
@@ -76,8 +103,13 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
     name,
     category,
     language: TEMPLATE_LANGUAGE,
-    header:
-      headerOn && headerText.trim() ? { format: 'TEXT', text: headerText, example: headerExample } : null,
+    header: !headerOn
+      ? null
+      : mediaFormat
+        ? { format: mediaFormat, mediaId: sample.media?.id ?? '' }
+        : headerText.trim()
+          ? { format: 'TEXT', text: headerText, example: headerExample }
+          : null,
     body,
     bodyExamples: examples.slice(0, variableCount),
     footer: footerOn && footer.trim() ? footer : null,
@@ -110,7 +142,11 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
     mutation.mutate();
   };
 
-  const canCreate = name.trim() !== '' && body.trim() !== '';
+  const canCreate = name.trim() !== '' && body.trim() !== '' && !sample.isUploading;
+  const chooseFormat = (format: HeaderFormat) => {
+    if (format !== headerFormat) sample.clear();
+    setHeaderFormat(format);
+  };
   const setButton = (index: number, next: TemplateButtonDraft) =>
     setButtons((list) => list.map((b, i) => (i === index ? next : b)));
 
@@ -166,22 +202,58 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
             </label>
             {headerOn && (
               <>
-                <input
-                  aria-label="Header text"
-                  className={inputClasses()}
-                  value={headerText}
-                  onChange={(e) => setHeaderText(e.target.value)}
-                  placeholder="Your order is on its way"
-                  maxLength={60}
-                />
-                {headerHasVariable && (
-                  <input
-                    aria-label="Header example for {{1}}"
-                    className={inputClasses()}
-                    value={headerExample}
-                    onChange={(e) => setHeaderExample(e.target.value)}
-                    placeholder="Example for {{1}}"
+                <div
+                  role="radiogroup"
+                  aria-label="Header type"
+                  className="inline-flex rounded-lg bg-slate-100 p-0.5 text-sm"
+                >
+                  {HEADER_FORMATS.map((option) => (
+                    // biome-ignore lint/a11y/useSemanticElements: a segmented control of four choices
+                    <button
+                      key={option.format}
+                      type="button"
+                      role="radio"
+                      aria-checked={headerFormat === option.format}
+                      onClick={() => chooseFormat(option.format)}
+                      className={`rounded-md px-3 py-1 font-medium transition-colors ${
+                        headerFormat === option.format
+                          ? 'bg-white text-slate-900 shadow-sm'
+                          : 'text-slate-600 hover:text-slate-900'
+                      }`}
+                    >
+                      {option.label}
+                    </button>
+                  ))}
+                </div>
+                {mediaFormat ? (
+                  <TemplateMediaField
+                    kind={TEMPLATE_SAMPLE_RULES[mediaFormat].kind}
+                    label={`Header ${TEMPLATE_SAMPLE_RULES[mediaFormat].noun}`}
+                    accept={TEMPLATE_SAMPLE_RULES[mediaFormat].accept}
+                    hint={`A sample ${TEMPLATE_SAMPLE_RULES[mediaFormat].noun} for WhatsApp's review: ${TEMPLATE_SAMPLE_RULES[mediaFormat].typeLabel}, up to ${TEMPLATE_SAMPLE_RULES[mediaFormat].maxMb}MB.`}
+                    upload={sample}
+                    precheck={(file) => sampleProblem(mediaFormat, file)}
                   />
+                ) : (
+                  <>
+                    <input
+                      aria-label="Header text"
+                      className={inputClasses()}
+                      value={headerText}
+                      onChange={(e) => setHeaderText(e.target.value)}
+                      placeholder="Your order is on its way"
+                      maxLength={60}
+                    />
+                    {headerHasVariable && (
+                      <input
+                        aria-label="Header example for {{1}}"
+                        className={inputClasses()}
+                        value={headerExample}
+                        onChange={(e) => setHeaderExample(e.target.value)}
+                        placeholder="Example for {{1}}"
+                      />
+                    )}
+                  </>
                 )}
               </>
             )}
@@ -326,7 +398,18 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
         <div className="space-y-3">
           <p className="text-sm font-medium text-slate-800">Preview</p>
           <TemplatePreview
-            header={draft.header ? { format: 'TEXT', text: draft.header.text } : null}
+            header={
+              draft.header?.format === 'TEXT'
+                ? { format: 'TEXT', text: draft.header.text }
+                : draft.header
+                  ? { format: draft.header.format, text: null }
+                  : null
+            }
+            headerMedia={
+              sample.previewUrl && sample.file
+                ? { url: sample.previewUrl, filename: sample.file.name, uploading: sample.isUploading }
+                : null
+            }
             body={body}
             footer={draft.footer ?? null}
             buttons={buttons}

@@ -306,9 +306,23 @@ export function ControlsPanel({ phones, phone, onSelectPhone, settings, now }: P
         <ul className="mt-3 space-y-1.5">
           {(templates.data?.templates ?? []).map((t) => (
             <li key={t.id} className="flex items-center justify-between gap-2 text-sm">
-              <span className="min-w-0 truncate font-mono text-[12.5px] text-slate-700">
-                {t.name}
-                <span className="ml-1.5 font-sans text-[11px] text-slate-400">{t.language}</span>
+              <span className="flex min-w-0 items-center gap-2">
+                {t.headerSample?.kind === 'image' && (
+                  <img
+                    src={t.headerSample.url}
+                    alt=""
+                    className="size-6 shrink-0 rounded object-cover ring-1 ring-slate-200"
+                  />
+                )}
+                {t.headerSample && t.headerSample.kind !== 'image' && (
+                  <span className="shrink-0 rounded bg-slate-100 px-1 text-[10px] font-medium text-slate-500 uppercase">
+                    {t.headerSample.kind}
+                  </span>
+                )}
+                <span className="min-w-0 truncate font-mono text-[12.5px] text-slate-700">
+                  {t.name}
+                  <span className="ml-1.5 font-sans text-[11px] text-slate-400">{t.language}</span>
+                </span>
               </span>
               <span
                 className={`shrink-0 rounded-full px-2 py-0.5 text-[10.5px] font-semibold tracking-wide ring-1 ring-inset ${
