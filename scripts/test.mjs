@@ -1,5 +1,6 @@
 // `npm test`: every suite, on real parts. Prints what ran in each suite and one closing total line.
 //   server  — API and domain tests on the embedded PostgreSQL (PGlite), then again on TEST_DATABASE_URL if set
+//   scale   — several real server processes on TEST_DATABASE_URL and TEST_REDIS_URL: fan-out, jobs, faults
 //   web     — component tests (happy-dom)
 //   e2e     — Playwright in Debian's Chromium against the built app
 // With CI=true or REQUIRE_E2E=1 a missing browser or database fails the run instead of being skipped.
@@ -72,6 +73,14 @@ if (process.env.TEST_DATABASE_URL) {
   });
 } else if (strict) {
   skipOrFail('server (PostgreSQL server)', 'TEST_DATABASE_URL is not set');
+}
+
+if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
+  console.log('\n▶ multi-process suite on TEST_DATABASE_URL and TEST_REDIS_URL');
+  await vitestSuite('multi-process (PostgreSQL + Redis)', 'scale', 'scale.json');
+} else {
+  const missing = ['TEST_DATABASE_URL', 'TEST_REDIS_URL'].filter((name) => !process.env[name]);
+  skipOrFail('multi-process (PostgreSQL + Redis)', `${missing.join(' and ')} not set`);
 }
 
 console.log('\n▶ web suite');

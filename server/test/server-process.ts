@@ -18,14 +18,26 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { child: ChildProcess; port: number; url: string; output: () => string };
 
-/** Starts `server/main.ts` as its own process, as `npm start` would, and waits until /readyz answers. */
-export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/**
+ * Starts `server/main.ts` as its own process, as `npm start` would, and waits until /readyz answers.
+ * `preload` modules (paths from the repository root) are imported first, e.g. to register a test job.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port?: number,
+  options: { preload?: string[] } = {},
+): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const preload = (options.preload ?? []).flatMap((file) => ['--import', `./${file}`]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(chosen) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test process that ends (or is killed by vitest) takes its servers with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let log = '';
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));

@@ -1,9 +1,10 @@
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
 
-const number = FIXTURE_ACCOUNTS.primary;
-const metadata = { display_phone_number: number.displayPhoneNumber, phone_number_id: number.phoneNumberId };
+/** A business number as webhooks name it; the fixture account unless a test connected its own. */
+export type WebhookNumber = { wabaId: string; phoneNumberId: string; displayPhoneNumber: string };
 
-function envelope(value: Record<string, unknown>) {
+function envelope(value: Record<string, unknown>, number: WebhookNumber = FIXTURE_ACCOUNTS.primary) {
+  const metadata = { display_phone_number: number.displayPhoneNumber, phone_number_id: number.phoneNumberId };
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -15,20 +16,30 @@ function envelope(value: Record<string, unknown>) {
   };
 }
 
-/** A customer's text message as Meta delivers it. */
-export function inboundText(opts: { wamid: string; from: string; name: string; body: string; at: number }) {
-  return envelope({
-    contacts: [{ profile: { name: opts.name }, wa_id: opts.from }],
-    messages: [
-      {
-        from: opts.from,
-        id: opts.wamid,
-        timestamp: String(opts.at),
-        type: 'text',
-        text: { body: opts.body },
-      },
-    ],
-  });
+/** A customer's text message as Meta delivers it (to `number`, by default the fixture account). */
+export function inboundText(opts: {
+  wamid: string;
+  from: string;
+  name: string;
+  body: string;
+  at: number;
+  number?: WebhookNumber;
+}) {
+  return envelope(
+    {
+      contacts: [{ profile: { name: opts.name }, wa_id: opts.from }],
+      messages: [
+        {
+          from: opts.from,
+          id: opts.wamid,
+          timestamp: String(opts.at),
+          type: 'text',
+          text: { body: opts.body },
+        },
+      ],
+    },
+    opts.number,
+  );
 }
 
 /** A status webhook for a business message. */
