@@ -12,10 +12,11 @@ import { runInboxJobs } from './testing';
 
 /**
  * Failures the sandbox cannot produce, from a stub Graph API at the HTTP boundary: an answer without a
- * message id, a connection dropped after the request went out, and nothing listening at all.
+ * message id, a connection dropped after the request went out, no answer at all (the client's 15 s
+ * timeout), and nothing listening at all.
  */
 
-type Mode = 'no-id' | 'drop';
+type Mode = 'no-id' | 'drop' | 'hang';
 let mode: Mode = 'no-id';
 let requests = 0;
 let stub: Server;
@@ -34,6 +35,7 @@ beforeAll(async () => {
         request.socket.destroy();
         return;
       }
+      if (mode === 'hang') return; // never answers; the socket closes with the server
       response.setHeader('content-type', 'application/json');
       response.end(
         JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ wa_id: '1' }], messages: [] }),
@@ -94,6 +96,21 @@ describe('send failures at the HTTP boundary', () => {
     expect(row.sendStartedAt).toBeNull();
     expect((row.error as { message: string }).message).toContain('may or may not have arrived');
   });
+
+  it('a request Meta never answers times out, is not resent, and fails as "may or may not have arrived"', async () => {
+    mode = 'hang';
+    const id = await send('Anyone there?');
+    const started = Date.now();
+    await runInboxJobs(ctx);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(14_000); // the Graph client's 15 s timeout
+    const row = await rowOf(id);
+    expect(requests).toBe(1);
+    expect(row.status).toBe('failed');
+    expect(row.sendStartedAt).toBeNull();
+    expect((row.error as { message: string }).message).toBe(
+      'Failed to send message: WhatsApp did not confirm it in time, so it may or may not have arrived. Check the chat before sending it again.',
+    );
+  }, 40_000);
 });
 
 describe('classifying send failures', () => {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, jobs, messages } from '../db/schema';
 import { type ListeningContext, listeningTestContext, phoneApi } from '../sandbox/testing';
+import { SEND_MAX_ATTEMPTS, sendBackoffMs } from './message-send.job';
 import {
   connectSandboxTeam,
   contactOf,
@@ -202,6 +203,46 @@ describe('when Meta fails', () => {
       expect(atMeta[0]!.wamid).toBe(row.externalId);
     },
   );
+
+  it.each([
+    [429, 130429, "WhatsApp's sending limit was reached."],
+    [500, 131000, 'WhatsApp is temporarily unavailable.'],
+  ] as const)(
+    'HTTP %s on every attempt: retried with backoff until the last attempt, then failed with the spec’s words',
+    async (code, metaCode, reason) => {
+      const waId = `1650555021${code === 429 ? 1 : 2}`;
+      await customerWrites(ctx, team, waId, 'Ping');
+      const contact = await contactOf(ctx, team, waId);
+      await setSandbox({ failNextSends: { code, count: SEND_MAX_ATTEMPTS } });
+
+      const res = await sendText(contact.id, { clientRef: clientRef(), text: `Never ${code}` });
+      const id = (res.json() as MessageResponse).message.id;
+      await runInboxJobs(ctx);
+      const [job] = await ctx.db.select().from(jobs).where(sql`${jobs.payload}->>'messageId' = ${id}`);
+      expect(job).toMatchObject({ attempts: SEND_MAX_ATTEMPTS, status: 'done' });
+      const row = await rowOf(id);
+      expect(row.status).toBe('failed');
+      expect(row.error).toMatchObject({
+        code: metaCode,
+        message: `Failed to send message: ${reason} Please wait a moment and try again.`,
+      });
+      expect(await messagesAtMeta(ctx, team, waId)).toEqual([]);
+    },
+  );
+
+  it('waits 1, 4, 16, 64 and 256 s (plus up to 20 %) between attempts', () => {
+    for (const [attempt, base] of [
+      [1, 1_000],
+      [2, 4_000],
+      [3, 16_000],
+      [4, 64_000],
+      [5, 256_000],
+    ] as const) {
+      const delay = sendBackoffMs(attempt);
+      expect(delay).toBeGreaterThanOrEqual(base);
+      expect(delay).toBeLessThanOrEqual(base * 1.2);
+    }
+  });
 
   it('131047 fails the message with the spec-level explanation and the retry ability', async () => {
     await customerWrites(ctx, team, '16505550203', 'Hey');
