@@ -32,6 +32,8 @@ export type ServerEventMap = {
     messageId: string;
     updatedAt: string;
     message: InboxMessage;
+    /** A customer's new message that should raise a notification (false for blocked contacts). */
+    notify: boolean;
   };
   /** Status, provider id, error or media of a message changed (sent → delivered → read, failed…). */
   'message.updated': {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot } from './helpers';
+import { screenshot, signUpViaApi, uniqueEmail } from './helpers';
 import {
   addCustomer,
   advanceSandboxClock,
@@ -38,7 +38,10 @@ async function sendPhoto(page: Page, inbox: Inbox, name: string, width: number, 
   });
 }
 
-test('the contact panel: stats and files, notes with their limit, archive and delete', async ({ page }) => {
+test('the contact panel: stats and files, notes with their limit, archive and delete', async ({
+  page,
+  browser,
+}) => {
   const inbox = await ownerWithNumber(page, 'Bloom Florists');
   await addCustomer(page.request, inbox.phoneNumberId, MAYA.waId, MAYA.name);
 
@@ -172,6 +175,17 @@ test('the contact panel: stats and files, notes with their limit, archive and de
   await expect(panel.getByTestId('archived-badge')).toHaveCount(0);
   await expect(panel.getByTestId('message-count')).toHaveText('8');
 
+  // A teammate has the same chat open while the owner deletes it.
+  const teammate = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const member = await teammate.newPage();
+  const memberEmail = uniqueEmail('panel-member');
+  await signUpViaApi(member, memberEmail, 'teammate-pass');
+  expect((await page.request.post('/api/team/invitations', { data: { email: memberEmail } })).ok()).toBe(
+    true,
+  );
+  await member.goto(`/app/chats?contact=${contactId}`);
+  await expect(member.getByTestId('message').filter({ hasText: 'One more question' })).toBeVisible();
+
   // Delete (owners): confirmed, the contact and its conversation are gone.
   await panel.getByRole('button', { name: /^Delete/ }).click();
   const confirmDelete = page.getByRole('dialog', { name: 'Delete this contact?' });
@@ -182,4 +196,10 @@ test('the contact panel: stats and files, notes with their limit, archive and de
   await expect(row).toHaveCount(0);
   await expect(page.getByText('Select a contact to start chatting')).toBeVisible();
   expect((await page.request.get(`/api/contacts/${contactId}`)).status()).toBe(404);
+
+  // The teammate's open conversation closes by itself, with a word on why.
+  await expect(member).not.toHaveURL(/contact=/);
+  await expect(member.getByTestId('toast').filter({ hasText: 'This contact was deleted.' })).toBeVisible();
+  await expect(member.getByText('Select a contact to start chatting')).toBeVisible();
+  await teammate.close();
 });

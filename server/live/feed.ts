@@ -37,11 +37,12 @@ async function messageFrames(
     .from(messages)
     .where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)));
   const windows = await db
-    .select({ id: contacts.id, lastIncomingAt: contacts.lastIncomingAt })
+    .select({ id: contacts.id, lastIncomingAt: contacts.lastIncomingAt, blockedAt: contacts.blockedAt })
     .from(contacts)
     .where(inArray(contacts.id, unique(rows.map((r) => r.contactId))));
   const now = await messagingNow(db, env);
   const open = new Map(windows.map((c) => [c.id, canSendFreeform(c, now)]));
+  const blocked = new Set(windows.flatMap((c) => (c.blockedAt ? [c.id] : [])));
   const presented = await presentMessages(db, accountId, rows, (contactId) => open.get(contactId) ?? false);
   const room = rooms.account(accountId);
   return presented.map((message) => {
@@ -52,10 +53,12 @@ async function messageFrames(
       updatedAt: message.updatedAt,
       message,
     };
+    // A blocked contact's messages are kept but raise no notification (spec §2 contact panel).
+    const notify = message.direction === 'incoming' && !blocked.has(message.contactId);
     return {
       room,
       frame: created.has(message.id)
-        ? { type: 'event', event: 'message.created', data }
+        ? { type: 'event', event: 'message.created', data: { ...data, notify } }
         : { type: 'event', event: 'message.updated', data },
     };
   });

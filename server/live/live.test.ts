@@ -174,4 +174,40 @@ describe('the live feed', () => {
     );
     expect(['sent', 'failed']).toContain(outcome.data.message.status);
   });
+  it('a blocked contact’s new message still arrives live, but raises no notification', async () => {
+    const socket = await connect(owner.cookie);
+    const send = (wamid: string, body: string) =>
+      postWebhook(
+        ctx.app,
+        inboundText({
+          wamid,
+          from: '16505550777',
+          name: 'Noisy Ned',
+          body,
+          at: Math.floor(Date.now() / 1000),
+        }),
+      );
+    const first = `wamid.block.${Date.now()}`;
+    expect((await send(first, 'First message')).statusCode).toBe(200);
+    const before = await socket.waitFor(
+      isEvent('message.created', (f) => f.data.message.externalId === first),
+    );
+    expect(before.data.notify).toBe(true);
+
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/contacts/${before.data.contactId}/state`,
+      headers: { cookie: owner.cookie },
+      payload: { blocked: true },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(204);
+
+    const second = `wamid.block2.${Date.now()}`;
+    expect((await send(second, 'Are you ignoring me?')).statusCode).toBe(200);
+    const after = await socket.waitFor(
+      isEvent('message.created', (f) => f.data.message.externalId === second),
+    );
+    expect(after.data.message.body).toBe('Are you ignoring me?');
+    expect(after.data.notify).toBe(false);
+  });
 });

@@ -505,7 +505,7 @@ export const messageAppliers = {
       data.messageId,
     );
     applyMessage(client, data.message);
-    if (!seen && data.message.direction === 'incoming') onIncoming?.(data.message);
+    if (!seen && data.notify) onIncoming?.(data.message);
   },
   'message.updated': ({ client }: ApplierContext, data: ServerEventMap['message.updated']) =>
     applyMessage(client, data.message),

@@ -19,6 +19,8 @@ type UseLiveOptions = {
   openContactId: string | null;
   /** A notification was clicked: show that chat. */
   onOpenContact: (contactId: string) => void;
+  /** A teammate deleted the contact whose conversation is open. */
+  onOpenContactDeleted?: () => void;
   onStatus?: (status: LiveStatus) => void;
 };
 
@@ -27,7 +29,13 @@ type UseLiveOptions = {
  * after reconnects and when the tab comes back, and — while the tab is hidden — a browser
  * notification and a '(n)' title badge for each new customer message.
  */
-export function useLive({ meId, openContactId, onOpenContact, onStatus }: UseLiveOptions): void {
+export function useLive({
+  meId,
+  openContactId,
+  onOpenContact,
+  onOpenContactDeleted,
+  onStatus,
+}: UseLiveOptions): void {
   const client = useQueryClient();
   const openRef = useRef(openContactId);
   openRef.current = openContactId;
@@ -35,6 +43,8 @@ export function useLive({ meId, openContactId, onOpenContact, onStatus }: UseLiv
   onOpenRef.current = onOpenContact;
   const onStatusRef = useRef(onStatus);
   onStatusRef.current = onStatus;
+  const onDeletedRef = useRef(onOpenContactDeleted);
+  onDeletedRef.current = onOpenContactDeleted;
 
   useEffect(() => {
     let lastReload = 0;
@@ -60,7 +70,12 @@ export function useLive({ meId, openContactId, onOpenContact, onStatus }: UseLiv
     const onIncoming = (message: InboxMessage) => alerts.onIncoming(message);
 
     const connection = connectLive({
-      onEvent: (frame) => applyServerEvent({ client, meId, onIncoming }, frame),
+      onEvent: (frame) => {
+        applyServerEvent({ client, meId, onIncoming }, frame);
+        if (frame.event === 'contact.deleted' && frame.data.contactId === openRef.current) {
+          onDeletedRef.current?.();
+        }
+      },
       onResync: () => refresh(true),
       onStatus: (status) => onStatusRef.current?.(status),
       onEnded: () => {

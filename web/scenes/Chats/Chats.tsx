@@ -81,7 +81,18 @@ export function Chats() {
   }, [update]);
 
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting');
-  useLive({ meId, openContactId: contactId, onOpenContact: selectContact, onStatus: setLiveStatus });
+  // Whoever deleted it (here or a teammate elsewhere), the conversation closes.
+  const closeWhenDeleted = useCallback(() => {
+    closeDeleted();
+    showToast('This contact was deleted.', 'info');
+  }, [closeDeleted]);
+  useLive({
+    meId,
+    openContactId: contactId,
+    onOpenContact: selectContact,
+    onOpenContactDeleted: closeWhenDeleted,
+    onStatus: setLiveStatus,
+  });
   useEffect(() => onOutcome(({ kind, text }) => showToast(text, kind)), []);
 
   return (
