@@ -164,7 +164,7 @@ export function TemplateMediaField({ kind, label, accept, hint, upload, fallback
           )}
         </div>
         <Button size="sm" variant="secondary" onClick={() => input.current?.click()}>
-          {shown ? 'Replace' : `Choose ${kind}`}
+          {upload.file ? 'Replace' : shown ? 'Choose another' : `Choose ${kind}`}
         </Button>
         <input
           ref={input}

@@ -186,24 +186,29 @@ export function TemplatePicker({ contactId, contactName, onSent, onClose }: Temp
               onChange={(e) => setHeaderValue(e.target.value)}
             />
           )}
+          {chosen.bodyVariables > 0 && <p className="text-sm font-medium text-slate-800">Variables</p>}
           {Array.from({ length: chosen.bodyVariables }, (_, i) => (
-            <input
-              // biome-ignore lint/suspicious/noArrayIndexKey: one field per variable number
-              key={i}
-              aria-label={`Variable {{${i + 1}}}`}
-              placeholder={
-                chosen.bodyExamples[i] ? `e.g. ${chosen.bodyExamples[i]}` : `Value for {{${i + 1}}}`
-              }
-              className={inputClasses()}
-              value={bodyValues[i] ?? ''}
-              onChange={(e) =>
-                setBodyValues((list) => {
-                  const next = [...list];
-                  next[i] = e.target.value;
-                  return next;
-                })
-              }
-            />
+            // biome-ignore lint/suspicious/noArrayIndexKey: one field per variable number
+            <div key={i} className="flex items-center gap-2">
+              <span className="w-10 shrink-0 font-mono text-xs font-medium text-sky-700" aria-hidden="true">
+                {`{{${i + 1}}}`}
+              </span>
+              <input
+                aria-label={`Variable {{${i + 1}}}`}
+                placeholder={
+                  chosen.bodyExamples[i] ? `e.g. ${chosen.bodyExamples[i]}` : `Value for {{${i + 1}}}`
+                }
+                className={inputClasses()}
+                value={bodyValues[i] ?? ''}
+                onChange={(e) =>
+                  setBodyValues((list) => {
+                    const next = [...list];
+                    next[i] = e.target.value;
+                    return next;
+                  })
+                }
+              />
+            </div>
           ))}
           {chosen.bodyVariables === 0 && chosen.headerVariables === 0 && !headerKind && (
             <p className="text-sm text-slate-500">This template has no variables.</p>
