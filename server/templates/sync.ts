@@ -15,6 +15,22 @@ export function usableTemplate(t: TemplateInfo): boolean {
   return Boolean(t.name) && Boolean(t.status) && t.components.length > 0;
 }
 
+/**
+ * Components as compared between syncs: a media header's `example.header_handle` is left out, since
+ * Meta lists it as a signed CDN address that changes from one read to the next.
+ */
+function comparable(components: unknown): string {
+  const list = Array.isArray(components) ? (components as Record<string, unknown>[]) : [];
+  return JSON.stringify(
+    list.map((c) => {
+      const example = c.example as Record<string, unknown> | undefined;
+      if (!example || !('header_handle' in example)) return c;
+      const { header_handle: _ignored, ...rest } = example;
+      return { ...c, example: rest };
+    }),
+  );
+}
+
 /** Spec §9 "Template cache 5 minutes": GET /api/templates reads from Meta at most this often per account. */
 export const TEMPLATE_CACHE_MS = 5 * 60_000;
 const lastSync = new Map<string, number>();
@@ -52,7 +68,7 @@ export async function syncTemplates(db: Database, env: Env, accountId: string): 
           known.status === status &&
           known.providerId === t.id &&
           known.category === category &&
-          JSON.stringify(known.components) === JSON.stringify(t.components);
+          comparable(known.components) === comparable(t.components);
         if (same) continue;
         await tx
           .update(templates)

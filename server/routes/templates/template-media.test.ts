@@ -18,6 +18,7 @@ import {
   runSandboxJobs,
   solidPng,
 } from '../../sandbox/testing';
+import { syncTemplates } from '../../templates/sync';
 
 /**
  * Image, video and document headers end to end against the sandbox: the sample is uploaded to us
@@ -211,6 +212,14 @@ describe('an image header', () => {
       status: 'approved',
       headerSample: { id: png.id },
     });
+    // Meta lists the sample as a signed CDN address that changes between reads: not a change.
+    const [stored] = await ctx.db.select().from(templates).where(eq(templates.id, templateId));
+    const moved = (stored!.components as { type: string; example?: unknown }[]).map((c) =>
+      c.type === 'HEADER' ? { ...c, example: { header_handle: ['https://cdn.example/elsewhere.png'] } } : c,
+    );
+    await ctx.db.update(templates).set({ components: moved }).where(eq(templates.id, templateId));
+    await expect(syncTemplates(ctx.db, ctx.env, team.accountId)).resolves.toEqual({ changed: 0 });
+
     const file = await api('GET', `/api/media/${png.id}`, undefined, team.member.cookie);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PNG)).toBe(true);
