@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -20,6 +21,7 @@ import { publicScope, routeAccessPlugin } from './auth/route-access';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { HttpError } from './lib/http-errors';
+import { refuseUnstorableText } from './lib/stored-text';
 import { livePlugin } from './live/plugin';
 import { loggerOptions } from './logger';
 import { createMetrics, type Metrics, metricsPlugin, registerBacklogGauges } from './metrics';
@@ -82,10 +84,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 
+  app.addHook('onSend', explainEmptyErrors);
+
   const metrics = options.metrics ?? createMetrics();
   registerBacklogGauges(metrics, database.db);
   await app.register(metricsPlugin, { metrics });
   await app.register(routeAccessPlugin);
+  // After the access check (a signed-out caller hears 401 first), before any schema or handler.
+  app.addHook('preValidation', refuseUnstorableText);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
 
@@ -126,6 +132,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.serveWeb) await app.register(spaPlugin);
 
   return app as unknown as FastifyInstance;
+}
+
+/**
+ * Every error answer carries a JSON body with a message, including the few a plugin sends empty (a
+ * plain GET to the WebSocket route is one).
+ */
+async function explainEmptyErrors(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const empty = payload === undefined || payload === null || payload === '';
+  if (reply.statusCode < 400 || request.method === 'HEAD' || !empty) return payload;
+  const notFound = reply.statusCode === 404;
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return JSON.stringify({
+    error: notFound ? 'not_found' : 'error',
+    message: notFound
+      ? `No route for ${request.method} ${request.url.split('?')[0]}`
+      : (STATUS_CODES[reply.statusCode] ?? 'The request failed.'),
+  });
 }
 
 /** User mistakes become 4xx with a readable message; only our own faults are 5xx. */

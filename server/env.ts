@@ -172,5 +172,8 @@ export function loadTestEnv(source: NodeJS.ProcessEnv = process.env) {
     databaseUrl: source.TEST_DATABASE_URL || undefined,
     redisUrl: source.TEST_REDIS_URL || undefined,
     requireServices: source.CI === 'true' || source.REQUIRE_E2E === '1',
+    /** The fuzz test's seed (`random` draws one) and request count; unset: its fixed defaults. */
+    fuzzSeed: source.FUZZ_SEED || undefined,
+    fuzzRequests: source.FUZZ_REQUESTS ? Number(source.FUZZ_REQUESTS) : undefined,
   };
 }

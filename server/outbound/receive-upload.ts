@@ -6,6 +6,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../env';
+import { badRequest } from '../lib/http-errors';
+import { isStorableText, toStorableText, UNSTORABLE_TEXT_MESSAGE } from '../lib/stored-text';
 import { mediaPath } from '../media/storage';
 import { SNIFF_BYTES } from './sniff';
 
@@ -48,7 +50,10 @@ export async function receiveUpload(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value !== 'string') continue;
+        if (!isStorableText(part.value) || !isStorableText(part.fieldname))
+          throw badRequest(UNSTORABLE_TEXT_MESSAGE, 'validation_failed', toStorableText(part.fieldname));
+        fields[part.fieldname] = part.value;
         continue;
       }
       if (!fileFields.includes(part.fieldname) || files[part.fieldname]) {
@@ -61,8 +66,9 @@ export async function receiveUpload(
         tempPath,
         size: 0,
         head: Buffer.alloc(0),
-        filename: part.filename,
-        declaredType: part.mimetype,
+        // Shown to people and written into headers: no control characters, no broken Unicode.
+        filename: toStorableText(part.filename ?? '', { keepLineBreaks: false }),
+        declaredType: toStorableText(part.mimetype ?? '', { keepLineBreaks: false }),
         truncated: false,
       };
       files[part.fieldname] = received;
@@ -84,9 +90,25 @@ export async function receiveUpload(
     }
   } catch (error) {
     await discard();
-    throw error;
+    throw malformed(error) ? badRequest(UNREADABLE_UPLOAD, 'invalid_upload') : error;
   }
   return { fields, files, discard };
+}
+
+const UNREADABLE_UPLOAD = 'The upload could not be read. Send the file again as multipart/form-data.';
+
+/**
+ * A broken multipart body (no boundary, cut short, bad part headers): the parser throws plain Errors
+ * with no HTTP status and no system call, unlike our own refusals, the disk's failures and bugs
+ * (TypeError and friends).
+ */
+function malformed(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    Object.getPrototypeOf(error) === Error.prototype &&
+    !('statusCode' in error) &&
+    !('syscall' in error)
+  );
 }
 
 /** Moves a received file to its final key in the media store. */

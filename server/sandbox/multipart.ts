@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../lib/http-errors';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../lib/stored-text';
 import { MAX_MEDIA_BYTES } from './state/media';
 
 /** Room for the multipart framing around the largest allowed file. */
@@ -34,11 +36,19 @@ export async function readMultipart(request: FastifyRequest): Promise<FormData |
   ) {
     return null;
   }
+  let form: FormData;
   try {
-    return await new Response(request.body as Uint8Array<ArrayBuffer>, {
+    form = await new Response(request.body as Uint8Array<ArrayBuffer>, {
       headers: { 'content-type': contentType },
     }).formData();
   } catch {
     return null;
   }
+  // Field values and file names end up in text and jsonb columns.
+  for (const [name, value] of form.entries()) {
+    const text = typeof value === 'string' ? value : value.name;
+    if (!isStorableText(name) || !isStorableText(text))
+      throw badRequest(UNSTORABLE_TEXT_MESSAGE, 'validation_failed');
+  }
+  return form;
 }

@@ -62,6 +62,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(401).send({ error: 'invalid_signature', message: 'Invalid webhook signature' });
       }
 
+      // A NUL byte is never part of JSON text, and PostgreSQL cannot store one in text.
+      if (raw.includes(0)) {
+        return reply
+          .code(400)
+          .send({ error: 'invalid_json', message: 'The webhook body is not valid JSON.' });
+      }
       await app.db.insert(webhookEvents).values({ body: raw.toString('utf8') });
       webhookSignal.emit('received');
       return reply.code(200).type('text/plain').send('EVENT_RECEIVED');

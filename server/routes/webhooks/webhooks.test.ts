@@ -160,3 +160,13 @@ describe('messages PostgreSQL could not store as sent', () => {
     expect(row?.body).toBe('beforeafter');
   });
 });
+
+describe('a signed body that is not JSON text', () => {
+  it('answers 400 to raw NUL bytes (found by the fuzz test: it was a 500) and stores nothing', async () => {
+    const before = await ctx.db.$count(webhookEvents);
+    const res = await postWebhook(ctx.app, '{"object":"whatsapp_business_account","entry":[\u0000]}');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_json', message: 'The webhook body is not valid JSON.' });
+    expect(await ctx.db.$count(webhookEvents)).toBe(before);
+  });
+});

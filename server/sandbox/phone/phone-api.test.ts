@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSTORABLE_TEXT_MESSAGE } from '../../lib/stored-text';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { solidPng } from '../testing';
 
 /** The customer phone API's own contract: clear 4xx answers for what a person can get wrong. */
 
@@ -103,5 +105,23 @@ describe('/sandbox/api', () => {
     const moved = await call('POST', '/clock/advance', { seconds: 3600 });
     expect(moved.json().settings.clockOffsetSeconds).toBe(3600);
     expect(new Date(moved.json().now).getTime() - before).toBeGreaterThanOrEqual(3600_000);
+  });
+});
+
+describe('/sandbox/api uploads', () => {
+  it('answers 400 to a caption with a NUL character (found by the fuzz test: it was a 500)', async () => {
+    await call('POST', `/phone-numbers/${phoneId}/customers`, { waId: CUSTOMER, name: 'Sheena' });
+    const form = new FormData();
+    form.set('caption', 'look\u0000');
+    form.set('file', new Blob([new Uint8Array(solidPng(2, 2, [0, 0, 0]))], { type: 'image/png' }), 'p.png');
+    const request = new Request('http://local/', { method: 'POST', body: form });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/phone-numbers/${phoneId}/customers/${CUSTOMER}/media`,
+      headers: { 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(UNSTORABLE_TEXT_MESSAGE);
   });
 });
