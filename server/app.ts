@@ -21,6 +21,7 @@ import { publicScope, routeAccessPlugin } from './auth/route-access';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { HttpError } from './lib/http-errors';
+import { API_DOCS_CSP, securityHeaders } from './lib/security-headers';
 import { refuseUnstorableText } from './lib/stored-text';
 import { livePlugin } from './live/plugin';
 import { loggerOptions } from './logger';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onSend', explainEmptyErrors);
+  app.addHook('onSend', securityHeaders(env));
 
   const metrics = options.metrics ?? createMetrics();
   registerBacklogGauges(metrics, database.db);
@@ -105,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(async (docs) => {
     publicScope(docs);
-    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
   });
 
   await app.register(healthRoutes);
