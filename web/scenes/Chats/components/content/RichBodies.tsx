@@ -9,8 +9,10 @@ type Of<K extends MessageContent['kind']> = Extract<MessageContent, { kind: K }>
 /** A shared location: a map-like tile, the place's name and address, and a link to a map. */
 export function LocationBody({ content }: { content: Of<'location'> }) {
   const hasPoint = content.latitude !== null && content.longitude !== null;
+  // The customer's phone sends the url: only a web address becomes a link (never javascript: or data:).
+  const webUrl = content.url && /^https?:\/\//i.test(content.url) ? content.url : null;
   const mapUrl =
-    content.url ??
+    webUrl ??
     (hasPoint
       ? `https://www.openstreetmap.org/?mlat=${content.latitude}&mlon=${content.longitude}#map=16/${content.latitude}/${content.longitude}`
       : null);
