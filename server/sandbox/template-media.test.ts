@@ -101,6 +101,14 @@ describe('the Resumable Upload API', () => {
     await expect(
       graph.createUploadSession({ fileName: 'a.mp4', fileLength: 16 * 1024 * 1024, fileType: 'video/mp4' }),
     ).resolves.toBeTruthy();
+    const control = await fetch(
+      graphUrl('sandbox-app/uploads?file_name=a%00b.png&file_length=10&file_type=image/png'),
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(control.status).toBe(400);
     const anonymous = await fetch(graphUrl('sandbox-app/uploads?file_length=10&file_type=image/png'), {
       method: 'POST',
     });

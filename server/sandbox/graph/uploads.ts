@@ -25,7 +25,12 @@ import { graphErrors } from './errors';
 const sessionQuery = z.object({
   file_length: z.coerce.number().int(),
   file_type: z.string().min(1),
-  file_name: z.string().max(255).optional(),
+  // Stored as text: no control characters (PostgreSQL refuses NUL outright).
+  file_name: z
+    .string()
+    .max(255)
+    .regex(/^[^\p{Cc}]*$/u)
+    .optional(),
 });
 
 /** POST /{app-id}/uploads?file_name&file_length&file_type: a session id for one file. */
