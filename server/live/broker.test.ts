@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerEventFrame } from '@common/realtime';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis, testRedis } from '../test/redis';
@@ -184,5 +185,36 @@ describe('redis broker while Redis is down', () => {
     expect(logged).not.toContain(PASSWORD);
     // One warning per outage and connection, not one per reconnect attempt or per frame.
     expect(lines.filter((l) => l.includes('"level":40')).length).toBeLessThanOrEqual(3);
+  }, 30_000);
+
+  it('a publish that times out on a stalled Redis gets its room a resync once publishing works again', async () => {
+    server ??= await startThrowawayRedis();
+    if (!server) throw new Error('no redis-server');
+    const channel = `switchboard:test:${randomUUID()}`;
+    const a = new RedisBroker({ url: server.url, log: silent, channel });
+    const b = new RedisBroker({ url: server.url, log: silent, channel });
+    const admin = new Redis(server.url);
+    pairs.push({
+      a,
+      b,
+      close: async () => {
+        admin.disconnect();
+        await Promise.all([a.close(), b.close()]);
+      },
+    });
+    await until(() => connected(a) && connected(b), 'both brokers to subscribe');
+    const onB = listen(b);
+
+    // Redis stops executing writes (PUBLISH included) for 2.5 s; a's publish times out after 2 s
+    // with the connection still up, so no reconnect will announce the gap.
+    await admin.call('CLIENT', 'PAUSE', '2500', 'WRITE');
+    await a.publish('account:7', frame(1));
+    await new Promise((r) => setTimeout(r, 2_800));
+    await a.publish('account:7', frame(2));
+    await until(
+      () => onB.some((r) => r.room === 'account:7' && r.frame.type === 'resync'),
+      'a resync for account:7 on b',
+    );
+    expect(onB.filter((r) => r.frame.type === 'event').map((r) => r.frame)).toContainEqual(frame(2));
   }, 30_000);
 });
