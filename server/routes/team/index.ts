@@ -10,15 +10,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAuditEntries } from '../../audit/audit-log';
 import { requestAccess, requireActor, requireUser } from '../../auth/route-access';
+import { SESSION_COOKIE } from '../../auth/sessions';
 import { inviteMember } from '../../commands/invite-member';
 import { removeMember } from '../../commands/remove-member';
 import { teamMembers, teams } from '../../db/schema';
+import { sha256Hex } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { teamPolicy } from '../../policies/team';
 import { presentMember } from './present';
 
 /** Owner first, then active members, then open invitations; oldest first within each. */
 const MEMBER_ORDER = sql`case when ${teamMembers.role} = 'owner' then 0 when ${teamMembers.status} = 'active' then 1 else 2 end`;
+export const INVITE_ATTEMPTS_PER_MINUTE = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -50,7 +53,27 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   // and a member gets the policy's own refusal; both come from the command.
   app.post(
     '/team/invitations',
-    { config: { access: 'user' }, schema: { tags: ['team'], body: inviteMemberSchema } },
+    {
+      config: {
+        access: 'user',
+        // Besides the hourly limit on invitations sent: attempts of one session, whatever they
+        // answer (409 says whether an address belongs to another team), per process.
+        rateLimit: {
+          max: INVITE_ATTEMPTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => {
+            const session = request.cookies[SESSION_COOKIE];
+            return session ? `session:${sha256Hex(session)}` : `ip:${request.ip}`;
+          },
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            code: 'too_many_requests',
+            message: `Too many invitation attempts. Please try again in ${context.after}.`,
+          }),
+        },
+      },
+      schema: { tags: ['team'], body: inviteMemberSchema },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const access = await requestAccess(request);

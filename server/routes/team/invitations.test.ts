@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, teams } from '../../db/schema';
 import { connectTestAccount, signUpUser, uniqueEmail } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { INVITE_ATTEMPTS_PER_MINUTE } from './index';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -198,5 +199,23 @@ describe('invitation rules', () => {
     expect(over.json().message).toBe('You can send up to 20 invitations an hour. Please try again later.');
     // Another team is not affected.
     expect((await invite(owner.cookie, { email: uniqueEmail('other') })).statusCode).toBe(201);
+  });
+});
+
+describe('invitation attempts', () => {
+  it(`refuses more than ${INVITE_ATTEMPTS_PER_MINUTE} attempts a minute from one session, whatever they answer`, async () => {
+    const prober = await buildOwner();
+    const statuses: number[] = [];
+    for (let i = 0; i <= INVITE_ATTEMPTS_PER_MINUTE; i++) {
+      statuses.push((await invite(prober.cookie, { email: `not-an-address-${i}` })).statusCode);
+    }
+    expect(statuses.slice(0, INVITE_ATTEMPTS_PER_MINUTE).every((s) => s === 400)).toBe(true);
+    const over = await invite(prober.cookie, { email: uniqueEmail('late') });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ error: 'too_many_requests' });
+    expect(over.json().message).toMatch(/^Too many invitation attempts\. Please try again in /);
+    // Another owner's session is counted on its own.
+    const other = await buildOwner();
+    expect((await invite(other.cookie, { email: uniqueEmail('fine') })).statusCode).toBe(201);
   });
 });
