@@ -16,6 +16,11 @@ export function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
+/** The text with every lone surrogate (half an emoji) replaced by U+FFFD, as String#toWellFormed does. */
+export function toWellFormedText(text: string): string {
+  return text.replace(LONE_SURROGATE, '\ufffd');
+}
+
 /** The text with NUL characters and other C0 controls dropped and lone surrogates replaced by U+FFFD. */
 export function toStorableText(text: string, { keepLineBreaks = true } = {}): string {
   let out = '';

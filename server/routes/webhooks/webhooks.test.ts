@@ -159,6 +159,24 @@ describe('messages PostgreSQL could not store as sent', () => {
     const [row] = await ctx.db.select().from(messages).where(eq(messages.externalId, 'wamid.NUL1'));
     expect(row?.body).toBe('beforeafter');
   });
+
+  it('keeps a message whose text holds a lone UTF-16 surrogate (replaced, not refused)', async () => {
+    const raw = serializeWebhookBody(
+      inboundText({
+        wamid: 'wamid.SURROGATE1',
+        from: '16505550142',
+        name: 'Maya \ud83d',
+        body: 'half an emoji \ud83d here',
+        at: 1_790_000_001,
+      }),
+    ).replace(/"phone_number_id":"[^"]+"/, `"phone_number_id":"${FIXTURE_ACCOUNTS.primary.phoneNumberId}"`);
+    // Well-formed JSON.stringify writes the lone half as an escape, as Meta would.
+    expect(raw).toContain('half an emoji \\ud83d here');
+    expect((await postWebhook(ctx.app, raw)).statusCode).toBe(200);
+    await ctx.webhooks.drain();
+    const [row] = await ctx.db.select().from(messages).where(eq(messages.externalId, 'wamid.SURROGATE1'));
+    expect(row?.body).toBe('half an emoji \ufffd here');
+  });
 });
 
 describe('a signed body that is not JSON text', () => {
