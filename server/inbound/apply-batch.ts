@@ -4,6 +4,8 @@ import type { Executor } from '../db/client';
 import { contacts, media, messageStatusEvents, messages, reactions } from '../db/schema';
 import { statusRankSql } from '../db/status-sql';
 import { enqueue } from '../jobs/queue';
+import { toWellFormedText } from '../lib/stored-text';
+import { AMBIGUOUS_SEND_TEXT } from '../outbound/send-errors';
 import { statusRank } from '../whatsapp/status-order';
 import type { InboundMessageEvent, MessageStatusEvent, WebhookEvent } from '../whatsapp/types';
 import { parseWebhook } from '../whatsapp/webhook-parser';
@@ -33,7 +35,7 @@ export async function applyDeliveriesInBulk(
   for (const body of bodies) {
     let json: unknown;
     try {
-      json = JSON.parse(withoutNul(body));
+      json = parseDelivery(body);
     } catch {
       log.warn('webhook body is not JSON; kept for audit, nothing to apply');
       continue;
@@ -72,7 +74,7 @@ export async function applyDeliveriesInBulk(
   }
 
   await insertInbound(tx, inbound, changes);
-  await applyStatuses(tx, statuses, changes);
+  await applyStatuses(tx, statuses, changes, log);
 }
 
 /**
@@ -82,6 +84,16 @@ export async function applyDeliveriesInBulk(
  */
 export function withoutNul(body: string): string {
   return body.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1');
+}
+
+/**
+ * A delivery's JSON, ready to store: no NUL escapes, and every string well-formed (a lone surrogate,
+ * half an emoji, becomes U+FFFD: jsonb refuses it and the whole delivery would fail).
+ */
+export function parseDelivery(body: string): unknown {
+  return JSON.parse(withoutNul(body), (_key, value: unknown) =>
+    typeof value === 'string' ? toWellFormedText(value) : value,
+  );
 }
 
 const senderOf = (e: InboundMessageEvent) => (e.from ?? e.contact?.waId)!;
@@ -261,7 +273,12 @@ async function upsertMedia(
   return byMessage;
 }
 
-async function applyStatuses(tx: Executor, events: Routed<MessageStatusEvent>[], changes: InboxChange[]) {
+async function applyStatuses(
+  tx: Executor,
+  events: Routed<MessageStatusEvent>[],
+  changes: InboxChange[],
+  log: Logger,
+) {
   if (events.length === 0) return;
 
   // Keep every (wamid, status) once: a status for a message not stored yet is applied later.
@@ -280,33 +297,53 @@ async function applyStatuses(tx: Executor, events: Routed<MessageStatusEvent>[],
     )
     .onConflictDoNothing();
 
-  // The furthest status per message in this batch, applied only if it moves the message forward.
+  // The furthest status per message in this batch, applied only if it moves the message forward;
+  // with it, the message id our send put in biz_opaque_callback_data (a uuid, else ignored).
   const best = new Map<string, Routed<MessageStatusEvent>>();
+  const callback = new Map<string, string>();
   for (const e of unique.values()) {
     const key = `${e.accountId}:${e.externalId}`;
     const current = best.get(key);
     if (!current || statusRank(e.status) > statusRank(current.status)) best.set(key, e);
+    if (!callback.has(key) && e.bizOpaqueCallbackData && UUID.test(e.bizOpaqueCallbackData))
+      callback.set(key, e.bizOpaqueCallbackData.toLowerCase());
   }
-  const values: SQL[] = [...best.values()].map(
-    (e) =>
-      sql`(${e.accountId}::uuid, ${e.externalId}::text, ${e.status}::text, ${e.errors.length > 0 ? JSON.stringify(e.errors) : null}::jsonb)`,
+  const values: SQL[] = [...best.entries()].map(
+    ([key, e]) =>
+      sql`(${e.accountId}::uuid, ${e.externalId}::text, ${e.status}::text, ${e.errors.length > 0 ? JSON.stringify(e.errors) : null}::jsonb, ${callback.get(key) ?? null}::uuid)`,
   );
-  const moved = (await tx.execute(sql`
-    update ${messages} as m set
-      status = v.status,
-      error = case when v.status = 'failed' then v.errors else m.error end,
-      updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as v(account_id, external_id, status, errors)
-    where m.account_id = v.account_id and m.external_id = v.external_id
-      and ${statusRankSql(sql`m.status`)} < ${statusRankSql(sql`v.status`)}
-    returning m.id, m.account_id`)) as unknown as { rows: { id: string; account_id: string }[] };
-  for (const row of moved.rows)
-    changes.push({ kind: 'message.updated', accountId: row.account_id, messageId: row.id });
+  // One statement moves the known messages and names the wamids no message has (with callback data).
+  const result = (await tx.execute(sql`
+    with v(account_id, external_id, status, errors, callback) as (values ${sql.join(values, sql`, `)}),
+    moved as (
+      update ${messages} as m set
+        status = v.status,
+        error = case when v.status = 'failed' then v.errors else m.error end,
+        updated_at = now()
+      from v
+      where m.account_id = v.account_id and m.external_id = v.external_id
+        and ${statusRankSql(sql`m.status`)} < ${statusRankSql(sql`v.status`)}
+      returning m.id, m.account_id
+    )
+    select id, account_id, null::text as external_id, null::uuid as callback from moved
+    union all
+    select null, v.account_id, v.external_id, v.callback from v
+    where v.callback is not null and not exists (
+      select 1 from ${messages} k where k.account_id = v.account_id and k.external_id = v.external_id)`)) as unknown as {
+    rows: { id: string | null; account_id: string; external_id: string | null; callback: string | null }[];
+  };
+  const unknown: { accountId: string; externalId: string; messageId: string }[] = [];
+  for (const row of result.rows) {
+    if (row.id) changes.push({ kind: 'message.updated', accountId: row.account_id, messageId: row.id });
+    else if (row.external_id && row.callback)
+      unknown.push({ accountId: row.account_id, externalId: row.external_id, messageId: row.callback });
+  }
+  await attachByCallbackData(tx, unknown, changes, log);
 
   // The business's own reactions get a 'sent' status too.
   const reacted = (await tx.execute(sql`
     update ${reactions} as r set status = v.status, updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as v(account_id, external_id, status, errors)
+    from (values ${sql.join(values, sql`, `)}) as v(account_id, external_id, status, errors, callback)
     where r.account_id = v.account_id and r.external_id = v.external_id and r.status is distinct from v.status
     returning r.account_id, r.target_external_id,
       (select m.contact_id from ${messages} m where m.account_id = r.account_id and m.external_id = r.target_external_id) as contact_id`)) as unknown as {
@@ -322,4 +359,61 @@ async function applyStatuses(tx: Executor, events: Routed<MessageStatusEvent>[],
       targetExternalId: row.target_external_id,
     });
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Statuses for wamids no message has, whose biz_opaque_callback_data names one of our messages: the
+ * send job puts the message id there, so this is the answer a send never got (the process died
+ * mid-call, or the call timed out after Meta took the message). The wamid goes onto the message if
+ * it is an outgoing message of the same account with no wamid yet, still `pending` or failed with the
+ * "may or may not have arrived" error; that guess is cleared and the furthest status received for
+ * the wamid (this batch and earlier ones, kept in message_status_events) applies from `pending` up.
+ * A message that already has a wamid is never given another. One statement, only when needed.
+ */
+async function attachByCallbackData(
+  tx: Executor,
+  unknown: { accountId: string; externalId: string; messageId: string }[],
+  changes: InboxChange[],
+  log: Logger,
+): Promise<void> {
+  if (unknown.length === 0) return;
+  const values = unknown.map((u) => sql`(${u.accountId}::uuid, ${u.externalId}::text, ${u.messageId}::uuid)`);
+  const attached = (await tx.execute(sql`
+    with c(account_id, external_id, message_id) as (values ${sql.join(values, sql`, `)}),
+    best as (
+      select distinct on (c.message_id) c.account_id, c.external_id, c.message_id, e.status, e.errors
+      from c
+      join lateral (
+        select s.status, s.errors from ${messageStatusEvents} s
+        where s.account_id = c.account_id and s.external_id = c.external_id
+        order by ${statusRankSql(sql`s.status`)} desc
+        limit 1
+      ) e on true
+      order by c.message_id, ${statusRankSql(sql`e.status`)} desc, c.external_id
+    )
+    update ${messages} as m set
+      external_id = b.external_id,
+      status = b.status,
+      error = case when b.status = 'failed' then b.errors else null end,
+      send_started_at = null,
+      updated_at = now()
+    from best b
+    where m.id = b.message_id and m.account_id = b.account_id
+      and m.direction = 'outgoing' and m.external_id is null
+      and (m.status = 'pending' or (
+        m.status = 'failed' and m.error->>'code' is null
+        and position(${AMBIGUOUS_SEND_TEXT}::text in coalesce(m.error->>'message', '')) > 0))
+      and ${statusRankSql(sql`b.status`)} > ${statusRank('pending')}
+    returning m.id, m.account_id, m.external_id, m.status`)) as unknown as {
+    rows: { id: string; account_id: string; external_id: string; status: string }[];
+  };
+  for (const row of attached.rows)
+    changes.push({ kind: 'message.updated', accountId: row.account_id, messageId: row.id });
+  if (attached.rows.length > 0)
+    log.info(
+      { messages: attached.rows.map((r) => ({ id: r.id, externalId: r.external_id, status: r.status })) },
+      'status webhooks settled sends that had no answer: wamid attached from biz_opaque_callback_data',
+    );
 }

@@ -58,12 +58,16 @@ export function sendError(error: unknown, context: ErrorContext): MessageError {
   return { code: described.code, message: described.message, action: described.action };
 }
 
+/**
+ * What every ambiguous-send error says after its lead ('Failed to send image: …'). A status webhook
+ * whose `biz_opaque_callback_data` names such a message settles it (inbound/apply-batch.ts), which
+ * recognises the error by this text and a null code.
+ */
+export const AMBIGUOUS_SEND_TEXT =
+  'WhatsApp did not confirm it in time, so it may or may not have arrived. Check the chat before sending it again.';
+
 /** A send whose outcome is unknown: Meta may or may not have the message. */
 export function ambiguousSendError(context: ErrorContext): MessageError {
   const lead = LEAD[context] ?? INBOX_MSG.failedToSend.text;
-  return {
-    code: null,
-    message: `${lead}: WhatsApp did not confirm it in time, so it may or may not have arrived. Check the chat before sending it again.`,
-    action: 'none',
-  };
+  return { code: null, message: `${lead}: ${AMBIGUOUS_SEND_TEXT}`, action: 'none' };
 }
