@@ -108,6 +108,8 @@ export class RedisBroker implements LiveBroker {
     this.pub = new Redis(options.url, {
       ...common,
       connectionName: 'switchboard-live-pub',
+      // The frames of one commit are published in one turn: send them to Redis in one write.
+      enableAutoPipelining: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       commandTimeout: 2_000,

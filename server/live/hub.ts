@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { ServerFrame } from '@common/realtime';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -13,6 +14,7 @@ export class LiveClient {
   readonly id = randomUUID();
   alive = true;
   private missed = false;
+  private corked = false;
 
   constructor(
     readonly socket: WebSocket,
@@ -28,11 +30,29 @@ export class LiveClient {
       this.missed = true;
       return;
     }
+    this.coalesceWrites();
     if (this.missed) {
       this.missed = false;
       this.socket.send(JSON.stringify({ type: 'resync', reason: 'overflow' } satisfies ServerFrame));
     }
     this.socket.send(text);
+  }
+
+  /**
+   * A webhook batch becomes several frames in one turn of the event loop (message, contact row…). Hold
+   * the TCP socket's writes until the turn ends so they leave in one write instead of one system call
+   * per frame per socket — under load that was a third of a process's time.
+   */
+  private coalesceWrites(): void {
+    if (this.corked) return;
+    const tcp = (this.socket as unknown as { _socket?: Socket })._socket;
+    if (!tcp || typeof tcp.cork !== 'function') return;
+    this.corked = true;
+    tcp.cork();
+    setImmediate(() => {
+      this.corked = false;
+      tcp.uncork();
+    });
   }
 
   send(frame: ServerFrame): void {

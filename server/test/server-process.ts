@@ -29,7 +29,9 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const preload = (options.preload ?? []).flatMap((file) => ['--import', `./${file}`]);
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'server/main.ts'], {
+  // SERVER_NODE_ARGS adds Node flags for a profiling run, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...preload, 'server/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(chosen) },
     stdio: ['ignore', 'pipe', 'pipe'],
