@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canSendFreeform } from '../outbound/window';
 import { contactAbilities, inboxPolicy } from './contact';
 import { messagePolicy } from './message';
+import { tagPolicy } from './tag';
 
 const HOUR = 3_600_000;
 const now = new Date('2026-11-21T12:00:00Z');
@@ -74,4 +75,17 @@ describe('message policy', () => {
   ])('markRead: %s', (_label, message, expected) => {
     expect(messagePolicy.markRead(message)).toBe(expected);
   });
+});
+
+describe('tag policy', () => {
+  const team = { teamId: 'team-a' };
+  it.each(['view', 'create', 'rename', 'delete', 'apply'] as const)(
+    '%s: any teammate, no one else',
+    (ability) => {
+      expect(tagPolicy.can({ id: 'o', teamId: 'team-a', role: 'owner' }, ability, team)).toBe(true);
+      expect(tagPolicy.can({ id: 'm', teamId: 'team-a', role: 'member' }, ability, team)).toBe(true);
+      expect(tagPolicy.can({ id: 'x', teamId: 'team-b', role: 'owner' }, ability, team)).toBe(false);
+      expect(tagPolicy.can(null, ability, team)).toBe(false);
+    },
+  );
 });
