@@ -1,27 +1,15 @@
-import type { SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { PlusIcon as AppPlusIcon } from '../../../components/ActionIcons';
+import {
+  DocumentIcon as AppDocumentIcon,
+  DownloadIcon as AppDownloadIcon,
+} from '../../../components/ChatIcons';
+import { type IconProps, icon, strokeIcon } from '../../../components/icon';
 
-/** Small icons the phone screen needs (drawn here; stroke icons follow web/components/Icons). */
+/** Small icons the phone screen needs: line icons like the app's, drawn a touch heavier (1.9 stroke). */
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Stroke({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.9}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      width="1em"
-      height="1em"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+const PHONE_STROKE = { strokeWidth: 1.9 };
+const phoneIcon = (drawing: ReactNode) => strokeIcon(drawing, PHONE_STROKE);
 
 /** One grey tick (sent), two (delivered), two blue (read); a clock while sending. */
 export function StatusTicks({ status, className = '' }: { status: string; className?: string }) {
@@ -69,92 +57,74 @@ export function VerifiedBadge({ className = 'size-4' }: { className?: string }) 
   );
 }
 
-export const PaperclipIcon = (p: IconProps) => (
-  <Stroke {...p}>
-    <path d="M20.5 11.5 12 20a5 5 0 0 1-7.1-7.1l8.9-8.9a3.4 3.4 0 0 1 4.8 4.8l-8.9 8.9a1.7 1.7 0 0 1-2.4-2.4l8.2-8.2" />
-  </Stroke>
+export const PaperclipIcon = phoneIcon(
+  <path d="M20.5 11.5 12 20a5 5 0 0 1-7.1-7.1l8.9-8.9a3.4 3.4 0 0 1 4.8 4.8l-8.9 8.9a1.7 1.7 0 0 1-2.4-2.4l8.2-8.2" />,
 );
 
-export const SendIcon = (p: IconProps) => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" width="1em" height="1em" {...p}>
-    <path fill="currentColor" d="M3.4 20.6 21 12 3.4 3.4l-.01 6.7L15 12 3.39 13.9z" />
-  </svg>
+export const SendIcon = icon(
+  <path fill="currentColor" d="M3.4 20.6 21 12 3.4 3.4l-.01 6.7L15 12 3.39 13.9z" />,
 );
 
-export const SmileIcon = (p: IconProps) => (
-  <Stroke {...p}>
+export const SmileIcon = phoneIcon(
+  <>
     <circle cx="12" cy="12" r="9" />
     <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
-  </Stroke>
+  </>,
 );
 
-export const ReplyIcon = (p: IconProps) => (
-  <Stroke {...p}>
+export const ReplyIcon = phoneIcon(
+  <>
     <path d="M9.5 7 4.5 12l5 5" />
     <path d="M4.5 12H14a5.5 5.5 0 0 1 5.5 5.5V19" />
-  </Stroke>
+  </>,
 );
 
-export const PhotoIcon = (p: IconProps) => (
-  <Stroke {...p}>
+export const PhotoIcon = phoneIcon(
+  <>
     <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
     <circle cx="9" cy="10" r="1.6" />
     <path d="m20.5 16-4.8-4.8-8.7 8.3" />
-  </Stroke>
+  </>,
 );
 
-export const DocumentIcon = (p: IconProps) => (
-  <Stroke {...p}>
-    <path d="M14 3.5H7.5a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h9a2 2 0 0 0 2-2V8z" />
-    <path d="M14 3.5V8h4.5M9 13h6M9 16.5h4" />
-  </Stroke>
-);
+// Drawings the app already has, at the phone's stroke.
+export const DocumentIcon = (p: IconProps) => <AppDocumentIcon {...PHONE_STROKE} {...p} />;
+export const DownloadIcon = (p: IconProps) => <AppDownloadIcon {...PHONE_STROKE} {...p} />;
+export const PlusIcon = (p: IconProps) => <AppPlusIcon {...PHONE_STROKE} {...p} />;
 
-export const DownloadIcon = (p: IconProps) => (
-  <Stroke {...p}>
-    <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />
-  </Stroke>
-);
-
-export const PlusIcon = (p: IconProps) => (
-  <Stroke {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Stroke>
-);
-
-export const ClockIcon = (p: IconProps) => (
-  <Stroke {...p}>
+export const ClockIcon = phoneIcon(
+  <>
     <circle cx="12" cy="12" r="8.5" />
     <path d="M12 7.5V12l3 2" />
-  </Stroke>
+  </>,
 );
 
-export const EyeIcon = (p: IconProps) => (
-  <Stroke {...p}>
+export const EyeIcon = phoneIcon(
+  <>
     <path d="M2.5 12s3.5-6.5 9.5-6.5S21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
     <circle cx="12" cy="12" r="2.8" />
-  </Stroke>
+  </>,
 );
 
-export const KeyIcon = (p: IconProps) => (
-  <Stroke {...p}>
+export const KeyIcon = phoneIcon(
+  <>
     <circle cx="8" cy="15" r="4" />
     <path d="m11 12 8.5-8.5M16.5 6.5 19 9M14.5 8.5 16.5 10.5" />
-  </Stroke>
+  </>,
 );
 
-export const CopyIcon = (p: IconProps) => (
-  <Stroke {...p}>
+export const CopyIcon = phoneIcon(
+  <>
     <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
     <path d="M15.5 8.5V6.5a2 2 0 0 0-2-2h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
-  </Stroke>
+  </>,
 );
 
-export const LocationIcon = (p: IconProps) => (
-  <Stroke {...p}>
+export const LocationIcon = phoneIcon(
+  <>
     <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
     <circle cx="12" cy="10" r="2.3" />
-  </Stroke>
+  </>,
 );
 
 /** Signal, Wi-Fi and battery glyphs of the phone's status bar. */
