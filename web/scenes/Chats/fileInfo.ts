@@ -18,6 +18,22 @@ export function extensionOf(filename: string | null, mimeType: string | null): s
   return mimeType?.split('/')[1]?.split(/[.+-]/).pop()?.toLowerCase() ?? '';
 }
 
+const BADGE_CLASS: Record<string, string> = {
+  pdf: 'bg-red-500',
+  doc: 'bg-blue-600',
+  docx: 'bg-blue-600',
+  xls: 'bg-emerald-600',
+  xlsx: 'bg-emerald-600',
+  csv: 'bg-emerald-600',
+  ppt: 'bg-orange-500',
+  pptx: 'bg-orange-500',
+};
+
+/** The background of a document's type badge: red PDFs, blue Word, green sheets, orange slides, else slate. */
+export function extensionBadgeClass(ext: string): string {
+  return BADGE_CLASS[ext] ?? 'bg-slate-500';
+}
+
 export function isPdf(filename: string | null, mimeType: string | null): boolean {
   return mimeType === 'application/pdf' || extensionOf(filename, mimeType) === 'pdf';
 }

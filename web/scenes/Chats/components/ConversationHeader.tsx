@@ -1,13 +1,14 @@
 import type { ContactDetail } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { saveContactName } from '../../../api/contactCache';
 import { PencilIcon, PlusIcon } from '../../../components/ActionIcons';
 import { Avatar } from '../../../components/Avatar';
 import { ArrowLeftIcon, ChevronDownIcon, TagIcon, UserIcon } from '../../../components/Icons';
 import { Popover } from '../../../components/Popover';
 import { showToast } from '../../../components/Toast';
+import { useInlineEdit } from '../../../hooks/useInlineEdit';
 import { ContactAssignMenu } from './assign/ContactAssignMenu';
 import { ContactTagPicker } from './tags/ContactTagPicker';
 import { TagChips } from './tags/TagChips';
@@ -24,16 +25,13 @@ type ConversationHeaderProps = {
 function NameEditor({ contact, onDone }: { contact: ContactDetail; onDone: () => void }) {
   const client = useQueryClient();
   const [value, setValue] = useState(contact.name);
-  const finished = useRef(false);
-  const finish = (save: boolean) => {
-    if (finished.current) return;
-    finished.current = true;
+  const editHandlers = useInlineEdit((save) => {
     onDone();
     if (!save) return;
     saveContactName(client, contact, value).catch((error: unknown) =>
       showToast(error instanceof Error ? error.message : String(error), 'error'),
     );
-  };
+  });
   return (
     <input
       // biome-ignore lint/a11y/noAutofocus: the user just asked to edit the name
@@ -44,17 +42,7 @@ function NameEditor({ contact, onDone }: { contact: ContactDetail; onDone: () =>
       placeholder={contact.profileName || INBOX_MSG.unknownName}
       onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => setValue(event.target.value)}
-      onBlur={() => finish(true)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          finish(true);
-        } else if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          finish(false);
-        }
-      }}
+      {...editHandlers}
       data-testid="contact-name-input"
       className="-ml-1.5 h-7 w-56 max-w-full rounded-md bg-white px-1.5 text-[15px] font-semibold text-slate-900 ring-2 ring-brand-500/40 focus:outline-none"
     />

@@ -1,20 +1,8 @@
 import type { ContactMediaItem } from '@common/api/contact-details';
 import { DocumentIcon, DownloadIcon, MicIcon } from '../../../../components/ChatIcons';
 import { formatShortDate } from '../../../../components/time';
-import { documentDetails, extensionOf } from '../../fileInfo';
+import { documentDetails, extensionBadgeClass, extensionOf } from '../../fileInfo';
 import type { AgeGroup } from './ageGroups';
-
-const BADGE: Record<string, string> = {
-  pdf: 'bg-red-500',
-  doc: 'bg-blue-600',
-  docx: 'bg-blue-600',
-  xls: 'bg-emerald-600',
-  xlsx: 'bg-emerald-600',
-  csv: 'bg-emerald-600',
-  ppt: 'bg-orange-500',
-  pptx: 'bg-orange-500',
-  txt: 'bg-slate-500',
-};
 
 function DocumentRow({ item }: { item: ContactMediaItem }) {
   const isAudio = item.type === 'audio';
@@ -34,7 +22,7 @@ function DocumentRow({ item }: { item: ContactMediaItem }) {
         {isAudio ? <MicIcon className="size-5" /> : <DocumentIcon className="size-6" />}
         {ext && (
           <span
-            className={`absolute -bottom-1 -left-1 rounded px-1 py-px text-[8.5px] font-bold tracking-wide text-white uppercase ring-2 ring-white ${BADGE[ext] ?? 'bg-slate-500'}`}
+            className={`absolute -bottom-1 -left-1 rounded px-1 py-px text-[8.5px] font-bold tracking-wide text-white uppercase ring-2 ring-white ${extensionBadgeClass(ext)}`}
           >
             {ext.slice(0, 4)}
           </span>

@@ -4,19 +4,7 @@ import { DocumentIcon, DownloadIcon } from '../../../../components/ChatIcons';
 import { Spinner } from '../../../../components/Spinner';
 import { showToast } from '../../../../components/Toast';
 import { COPY } from '../../../../copy';
-import { documentDetails, extensionOf } from '../../fileInfo';
-
-const BADGE: Record<string, string> = {
-  pdf: 'bg-red-500',
-  doc: 'bg-blue-600',
-  docx: 'bg-blue-600',
-  xls: 'bg-emerald-600',
-  xlsx: 'bg-emerald-600',
-  csv: 'bg-emerald-600',
-  ppt: 'bg-orange-500',
-  pptx: 'bg-orange-500',
-  txt: 'bg-slate-500',
-};
+import { documentDetails, extensionBadgeClass, extensionOf } from '../../fileInfo';
 
 /** Saves a stored file through fetch (so failures can be explained); falls back to opening the link. */
 async function download(url: string, filename: string) {
@@ -78,7 +66,7 @@ export function DocumentCard({ message }: { message: InboxMessage }) {
         <DocumentIcon className="size-10" />
         {ext && (
           <span
-            className={`absolute -bottom-0.5 -left-1 rounded px-1 py-px text-[9px] font-bold tracking-wide text-white uppercase ${BADGE[ext] ?? 'bg-slate-500'}`}
+            className={`absolute -bottom-0.5 -left-1 rounded px-1 py-px text-[9px] font-bold tracking-wide text-white uppercase ${extensionBadgeClass(ext)}`}
           >
             {ext.slice(0, 4)}
           </span>

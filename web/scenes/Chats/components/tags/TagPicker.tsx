@@ -11,6 +11,7 @@ import { Modal } from '../../../../components/Modal';
 import { Spinner } from '../../../../components/Spinner';
 import { showToast } from '../../../../components/Toast';
 import { COPY } from '../../../../copy';
+import { useInlineEdit } from '../../../../hooks/useInlineEdit';
 
 type TagPickerProps = {
   /** Tags the contact (or every selected contact) carries: their boxes are ticked. */
@@ -311,18 +312,16 @@ function RenameRow({
   onCancel: () => void;
 }) {
   const [name, setName] = useState(tag.name);
-  const done = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     inputRef.current?.focus();
     inputRef.current?.select();
   }, []);
-  const finish = (save: boolean) => {
-    if (done.current) return;
-    done.current = true;
+  // Escape cancels the rename only; the picker stays open.
+  const editHandlers = useInlineEdit((save) => {
     if (save) onSave(name);
     else onCancel();
-  };
+  });
   return (
     <div className="flex items-center gap-2 rounded-lg bg-slate-50 px-2 py-1">
       <PencilIcon className="size-3.5 shrink-0 text-slate-400" />
@@ -332,18 +331,7 @@ function RenameRow({
         maxLength={50}
         aria-label={`New name for ${tag.name}`}
         onChange={(event) => setName(event.target.value)}
-        onBlur={() => finish(true)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            finish(true);
-          } else if (event.key === 'Escape') {
-            // Cancels the rename only; the picker stays open.
-            event.preventDefault();
-            event.stopPropagation();
-            finish(false);
-          }
-        }}
+        {...editHandlers}
         className="h-7 min-w-0 flex-1 rounded-md bg-white px-2 text-[13px] text-slate-900 ring-1 ring-brand-500/50 focus:ring-2 focus:outline-none"
       />
     </div>
