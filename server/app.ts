@@ -21,6 +21,7 @@ import { publicScope, routeAccessPlugin } from './auth/route-access';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { HttpError } from './lib/http-errors';
+import { createRateLimitRedis, RATE_LIMIT_NAMESPACE } from './lib/rate-limit-store';
 import { API_DOCS_CSP, securityHeaders } from './lib/security-headers';
 import { refuseUnstorableText } from './lib/stored-text';
 import { livePlugin } from './live/plugin';
@@ -95,7 +96,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // After the access check (a signed-out caller hears 401 first), before any schema or handler.
   app.addHook('preValidation', refuseUnstorableText);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // One budget for all processes when they share Redis (lib/rate-limit-store.ts), else per process.
+  const rateLimitRedis = env.redisUrl ? createRateLimitRedis(env.redisUrl, app.log) : undefined;
+  if (rateLimitRedis) app.addHook('onClose', async () => rateLimitRedis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true }),
+  });
 
   // At the root, so the OpenAPI document sees every route's schema.
   await app.register(swagger, {
