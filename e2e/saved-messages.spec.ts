@@ -6,16 +6,18 @@ import {
   signUpViaApi,
   uniqueEmail,
 } from './helpers';
+import { addCustomer, contactIdFor, customerChat, customerSays } from './inbox-helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-test('the owner saves a message with a PDF; a member sees it read-only and cannot change it', async ({
+test('the owner saves a message with a PDF; a member sends it from the composer with / but cannot change it', async ({
   page,
   browser,
 }) => {
   await signUpViaApi(page, uniqueEmail('owner'), 'correct-horse');
   await completeOnboardingViaApi(page);
-  await connectSandboxNumberViaApi(page, 'Harbor Bikes');
+  const number = await connectSandboxNumberViaApi(page, 'Harbor Bikes');
+  const phoneNumberId = number.phoneNumber.id;
 
   await page.goto('/app/settings/saved-messages');
   await page.getByRole('button', { name: 'Create Saved Message' }).click();
@@ -65,6 +67,32 @@ test('the owner saves a message with a PDF; a member sees it read-only and canno
     const forgedDelete = await memberPage.request.delete(`/api/saved-messages/${id}`);
     expect(forgedDelete.status()).toBe(403);
     expect((await forgedDelete.json()).message).toBe('Only team owners can delete saved messages.');
+
+    // A customer writes; the member answers with the saved message from the composer's '/' panel.
+    const waId = '14155550166';
+    await addCustomer(page.request, phoneNumberId, waId, 'Ria Sharma');
+    await customerSays(page.request, phoneNumberId, waId, 'Do you have a price list?');
+    const contactId = await contactIdFor(page, waId);
+    await memberPage.goto(`/app/chats?contact=${contactId}`);
+    await memberPage.getByRole('textbox', { name: 'Message' }).fill('/');
+    const picker = memberPage.getByTestId('saved-messages-picker');
+    await expect(picker).toBeVisible();
+    await picker.getByRole('button', { name: /Price list/ }).click();
+    const draft = memberPage.getByTestId('attachment-draft');
+    await expect(draft).toContainText('prices.pdf');
+    await expect(draft.getByRole('textbox', { name: 'Caption' })).toHaveValue(
+      'Here is our spring price list.',
+    );
+    await draft.getByRole('button', { name: 'Send document' }).click();
+    await expect
+      .poll(async () => {
+        const last = (await customerChat(page.request, phoneNumberId, waId)).messages.at(-1);
+        return last
+          ? { type: last.type, filename: last.media?.filename, caption: last.media?.caption }
+          : null;
+      })
+      .toEqual({ type: 'document', filename: 'prices.pdf', caption: 'Here is our spring price list.' });
+    await screenshot(memberPage, '73-saved-message-sent-by-member', { fullPage: false });
   } finally {
     await memberContext.close();
   }
