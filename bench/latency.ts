@@ -45,7 +45,6 @@ const WAMID_PREFIX = 'wamid.LAT';
 const CREATED_FRAME = '{"type":"event","event":"message.created"';
 const WAMID_FIELD = /"externalId":"(wamid\.LAT\d+)"/;
 
-type Sample = { ms: number };
 type Setup = { servers: ServerProcess[]; cookie: string; secret: string; close: () => Promise<void> };
 
 function percentile(sorted: number[], p: number): number {
@@ -130,7 +129,7 @@ async function setUpEmbedded(): Promise<Setup> {
   };
 }
 
-function connectClients(setup: Setup, onMessage: (client: number, wamid: string) => void) {
+function connectClients(setup: Setup, onMessage: (wamid: string) => void) {
   return Promise.all(
     Array.from({ length: clientCount }, (_, index) => {
       const server = setup.servers[index % setup.servers.length]!;
@@ -143,7 +142,7 @@ function connectClients(setup: Setup, onMessage: (client: number, wamid: string)
         const text = data.toString();
         if (!text.startsWith(CREATED_FRAME)) return;
         const wamid = WAMID_FIELD.exec(text)?.[1];
-        if (wamid) onMessage(index, wamid);
+        if (wamid) onMessage(wamid);
       });
       return new Promise<WebSocket>((resolve, reject) => {
         socket.once('message', () => resolve(socket)); // the hello frame: subscribed
@@ -183,17 +182,18 @@ async function drive(setup: Setup, label: string) {
   await warmUp(setup);
   const total = rate * seconds;
   const started = new Map<string, number>();
-  const samples: Sample[] = [];
+  /** Milliseconds from a webhook's POST to its frame on one client. */
+  const samples: number[] = [];
   const expected = total * clientCount;
   let seen = 0;
   let allSeen: () => void = () => {};
   const done = new Promise<void>((resolve) => {
     allSeen = resolve;
   });
-  const sockets = await connectClients(setup, (_client, wamid) => {
+  const sockets = await connectClients(setup, (wamid) => {
     const at = started.get(wamid);
     if (at === undefined) return;
-    samples.push({ ms: performance.now() - at });
+    samples.push(performance.now() - at);
     seen += 1;
     if (seen === expected) allSeen();
   });
@@ -267,7 +267,7 @@ async function drive(setup: Setup, label: string) {
   agent.destroy();
   for (const socket of sockets) socket.terminate();
 
-  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const sorted = [...samples].sort((a, b) => a - b);
   const result = {
     label,
     processes: setup.servers.length,
