@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectTestAccount, signUpUser } from './test/factories';
 import { createTestContext, type TestContext } from './test/harness';
 
 /** Every error answer is JSON with a message a person can read, whatever produced it. */
@@ -11,10 +12,14 @@ afterAll(() => ctx.close());
 
 describe('error answers', () => {
   it('explains a plain GET to the WebSocket route (the plugin answered 404 with no body; found by the fuzz test)', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/live' });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    // Signed in, so the answer is the WebSocket route's own, not the access check's 401.
+    const owner = await signUpUser(ctx.app);
+    await connectTestAccount(ctx, { id: owner.body.user.id, email: owner.email });
+    const { cookie } = owner;
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/live', headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json().message).toEqual(expect.any(String));
+    expect(res.json()).toMatchObject({ error: 'not_found', message: expect.any(String) });
   });
 
   it('answers broken JSON, a wrong content type, an oversized body and a bad URL with JSON', async () => {

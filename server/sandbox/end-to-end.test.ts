@@ -6,7 +6,7 @@ import { signUpUser } from '../test/factories';
 import { buildTextMessage } from '../whatsapp/message-builders';
 import {
   type ListeningContext,
-  listeningTestContext,
+  listeningSandbox,
   phoneApi,
   runSandboxJobs,
   type SignupResult,
@@ -35,9 +35,8 @@ async function settle(): Promise<void> {
 }
 
 beforeAll(async () => {
-  ctx = await listeningTestContext();
+  ({ ctx, signup } = await listeningSandbox('Lucky Shrub', { waId: CUSTOMER, name: 'Maya Patel' }));
   const owner = await signUpUser(ctx.app);
-  signup = await sandboxSignup(ctx.origin, 'Lucky Shrub');
   const connected = await ctx.app.inject({
     method: 'POST',
     url: '/api/whatsapp/connect/embedded',
@@ -51,10 +50,6 @@ beforeAll(async () => {
   });
   expect(connected.statusCode, connected.body).toBe(201);
   accountId = connected.json().accountId;
-  await phoneApi(ctx.origin, 'POST', `/phone-numbers/${signup.data.phone_number_id}/customers`, {
-    waId: CUSTOMER,
-    name: 'Maya Patel',
-  });
 });
 afterAll(() => ctx.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appGraphClient, resolveGraphUrl } from '../accounts/graph';
 import type { GraphClient } from '../whatsapp/graph-client';
-import { GraphApiError } from '../whatsapp/graph-errors';
 import {
   buildDocumentMessage,
   buildImageMessage,
@@ -10,8 +9,9 @@ import {
   buildTextMessage,
 } from '../whatsapp/message-builders';
 import {
+  graphError,
   type ListeningContext,
-  listeningTestContext,
+  listeningSandbox,
   phoneApi,
   runSandboxJobs,
   type SignupResult,
@@ -30,15 +30,6 @@ let token: string;
 let graph: GraphClient;
 const CUSTOMER = '16505551234';
 
-async function graphError(promise: Promise<unknown>): Promise<GraphApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GraphApiError);
-  return error as GraphApiError;
-}
-
 /** The customer writes first, which opens the 24-hour window. */
 async function customerSays(text: string): Promise<string> {
   const phoneId = signup.data.phone_number_id;
@@ -56,12 +47,7 @@ async function customerSays(text: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  ctx = await listeningTestContext();
-  signup = await sandboxSignup(ctx.origin, 'Lucky Shrub');
-  await phoneApi(ctx.origin, 'POST', `/phone-numbers/${signup.data.phone_number_id}/customers`, {
-    waId: CUSTOMER,
-    name: 'Sheena Nelson',
-  });
+  ({ ctx, signup } = await listeningSandbox('Lucky Shrub', { waId: CUSTOMER, name: 'Sheena Nelson' }));
 });
 afterAll(() => ctx.close());
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appGraphClient } from '../accounts/graph';
 import { sandboxUploads } from '../db/schema';
 import { createGraphClient, type GraphClient } from '../whatsapp/graph-client';
-import { GraphApiError } from '../whatsapp/graph-errors';
 import { buildTemplateMessage } from '../whatsapp/message-builders';
 import {
+  graphError,
   type ListeningContext,
-  listeningTestContext,
+  listeningSandbox,
   phoneApi,
   runSandboxJobs,
   type SignupResult,
@@ -29,15 +29,6 @@ const CUSTOMER = '16505551234';
 const PNG = solidPng(24, 16, [37, 211, 102]);
 const PDF = Buffer.from('%PDF-1.4\n% a price list\n');
 
-async function graphError(promise: Promise<unknown>): Promise<GraphApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GraphApiError);
-  return error as GraphApiError;
-}
-
 const phoneId = () => signup.data.phone_number_id;
 const wabaId = () => signup.data.waba_id;
 const graphUrl = (path: string) => `${ctx.origin}/sandbox/graph/v22.0/${path}`;
@@ -55,14 +46,9 @@ function imageTemplate(name: string, handle: string, format = 'IMAGE') {
 }
 
 beforeAll(async () => {
-  ctx = await listeningTestContext();
-  signup = await sandboxSignup(ctx.origin, 'Harbor Bikes');
+  ({ ctx, signup } = await listeningSandbox('Harbor Bikes', { waId: CUSTOMER, name: 'Maya Patel' }));
   token = (await appGraphClient(ctx.env).exchangeCode(signup.code)).accessToken;
   graph = appGraphClient(ctx.env, token);
-  await phoneApi(ctx.origin, 'POST', `/phone-numbers/${phoneId()}/customers`, {
-    waId: CUSTOMER,
-    name: 'Maya Patel',
-  });
   await phoneApi(ctx.origin, 'PUT', '/settings', { templateReviewSeconds: 0 });
 });
 afterAll(() => ctx.close());
@@ -98,9 +84,13 @@ describe('the Resumable Upload API', () => {
       }),
     );
     expect(big.details).toContain('at most 5242880 bytes');
-    await expect(
-      graph.createUploadSession({ fileName: 'a.mp4', fileLength: 16 * 1024 * 1024, fileType: 'video/mp4' }),
-    ).resolves.toBeTruthy();
+    const video = await graph.createUploadSession({
+      fileName: 'a.mp4',
+      fileLength: 16 * 1024 * 1024,
+      fileType: 'video/mp4',
+    });
+    expect(video.id).toMatch(/^upload:[A-Za-z0-9_-]+\?sig=[A-Za-z0-9_-]+$/);
+    await expect(graph.getUploadSession(video.id)).resolves.toMatchObject({ fileOffset: 0 });
     const control = await fetch(
       graphUrl('sandbox-app/uploads?file_name=a%00b.png&file_length=10&file_type=image/png'),
       {

@@ -4,6 +4,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { jobs } from '../db/schema';
 import { setSelfOrigin } from '../lib/self-origin';
 import { createTestContext, type TestContext } from '../test/harness';
+import { GraphApiError } from '../whatsapp/graph-errors';
 
 /**
  * Test helpers for the sandbox: the whole app listening on 127.0.0.1 (so the Graph client and the
@@ -89,4 +90,38 @@ export async function sandboxSignup(origin: string, businessName = 'Lucky Shrub'
   const { status, body } = await phoneApi<SignupResult>(origin, 'POST', '/signup', { businessName });
   if (status !== 201) throw new Error(`signup failed: ${status}`);
   return body;
+}
+
+/** Adds a customer (a WhatsApp user who can write and be written to) to a sandbox number. */
+export async function addSandboxCustomer(
+  origin: string,
+  phoneNumberId: string,
+  customer: { waId: string; name: string },
+): Promise<void> {
+  const { status } = await phoneApi(origin, 'POST', `/phone-numbers/${phoneNumberId}/customers`, customer);
+  if (status !== 201) throw new Error(`adding customer ${customer.waId} failed: ${status}`);
+}
+
+/**
+ * The usual sandbox test setup: the whole app listening, Meta's side of embedded signup done for a
+ * new business (not yet connected to the app), and one customer on its number.
+ */
+export async function listeningSandbox(
+  businessName: string,
+  customer: { waId: string; name: string },
+): Promise<{ ctx: ListeningContext; signup: SignupResult }> {
+  const ctx = await listeningTestContext();
+  const signup = await sandboxSignup(ctx.origin, businessName);
+  await addSandboxCustomer(ctx.origin, signup.data.phone_number_id, customer);
+  return { ctx, signup };
+}
+
+/** Awaits a call that must fail with a GraphApiError and returns that error. */
+export async function graphError(promise: Promise<unknown>): Promise<GraphApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof GraphApiError)) throw new Error(`expected a GraphApiError, got ${String(error)}`);
+  return error;
 }
