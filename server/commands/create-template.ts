@@ -8,17 +8,17 @@ import {
   type TemplateView,
   templateDraftProblem,
 } from '@common/api/templates';
-import { and, eq } from 'drizzle-orm';
 import { graphForAccount } from '../accounts/graph';
 import { recordAudit } from '../audit/audit-log';
 import type { Database } from '../db/client';
-import { media, templates } from '../db/schema';
+import { type media, templates } from '../db/schema';
 import type { Env } from '../env';
 import { publishChanges } from '../inbound/inbox-changes';
 import { badRequest, forbidden, HttpError } from '../lib/http-errors';
 import { mediaPath } from '../media/storage';
 import { templatePolicy } from '../policies/template';
 import { graphComponents, presentTemplate } from '../templates/components';
+import { findOutgoingMedia } from '../templates/media';
 import { describeError } from '../whatsapp/error-map';
 import { GraphConfigError, GraphNetworkError } from '../whatsapp/graph-errors';
 
@@ -30,8 +30,6 @@ export type TemplateActor = {
 };
 type MediaRow = typeof media.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The sample a media header names: a stored file of the account that fits the format (else 400). */
 async function sampleFor(
   db: Database,
@@ -39,16 +37,8 @@ async function sampleFor(
   mediaId: string,
   format: TemplateMediaFormat,
 ): Promise<MediaRow> {
-  const [row] = UUID.test(mediaId)
-    ? await db
-        .select()
-        .from(media)
-        .where(and(eq(media.id, mediaId), eq(media.accountId, accountId), eq(media.direction, 'outgoing')))
-        .limit(1)
-    : [];
-  if (row?.status !== 'ready' || !row.storageKey) {
-    throw badRequest(TEMPLATE_MSG.headerMediaNotFound, 'validation_failed', 'header');
-  }
+  const row = await findOutgoingMedia(db, accountId, mediaId);
+  if (!row) throw badRequest(TEMPLATE_MSG.headerMediaNotFound, 'validation_failed', 'header');
   const rule = TEMPLATE_SAMPLE_RULES[format];
   if (!rule.mimeTypes.includes(row.mimeType ?? '')) {
     throw badRequest(TEMPLATE_MSG.sampleType(format), 'media_type', 'header');

@@ -13,7 +13,7 @@ import type { Database, Executor } from '../db/client';
 import { media, savedMessages } from '../db/schema';
 import type { Env } from '../env';
 import { badRequest, notFound } from '../lib/http-errors';
-import { keepUpload, type ReceivedFile } from '../outbound/receive-upload';
+import { keepUpload, type ReceivedFile, uploadedSize } from '../outbound/receive-upload';
 import { documentFilename, sniffMedia } from '../outbound/sniff';
 import { savedMessagePolicy } from '../policies/saved-message';
 
@@ -76,7 +76,7 @@ export async function uploadSavedAttachment(
 ): Promise<SavedAttachment> {
   savedMessagePolicy.authorize(actor, 'create', { teamId: actor.teamId });
   const sniffed = sniffMedia(file.head, file.filename);
-  const size = file.truncated ? Math.max(file.size + 1, declaredSize ?? 0) : file.size;
+  const size = uploadedSize(file, declaredSize);
   // The bytes decide the type ('image/gif' is an image the rules refuse; unknown bytes a document).
   const mimeType = sniffed.mimeType;
   const problem = savedAttachmentProblem(mimeType, size);

@@ -95,6 +95,38 @@ export async function receiveUpload(
   return { fields, files, discard };
 }
 
+/**
+ * Receives a request's one `file` part and hands it to `use` with the text fields and the declared
+ * request size; the temporary file is always removed (a kept file was moved away already).
+ */
+export async function withUploadedFile<T>(
+  request: FastifyRequest,
+  env: Env,
+  accountId: string,
+  use: (file: ReceivedFile, fields: Record<string, string>, declaredSize: number | null) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.', 'validation_failed');
+  const upload = await receiveUpload(request, env, accountId, ['file']);
+  try {
+    const file = upload.files.file;
+    if (!file) throw badRequest('Please choose a file to upload', 'validation_failed', 'file');
+    return await use(file, upload.fields, declaredSizeOf(request));
+  } finally {
+    await upload.discard();
+  }
+}
+
+/** The request's Content-Length, or null when it has none. */
+export function declaredSizeOf(request: FastifyRequest): number | null {
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) ? declared : null;
+}
+
+/** A file's size for the checks: a part the multipart limit cut short counts as over any limit. */
+export function uploadedSize(file: ReceivedFile, declaredSize: number | null): number {
+  return file.truncated ? Math.max(file.size + 1, declaredSize ?? 0) : file.size;
+}
+
 const UNREADABLE_UPLOAD = 'The upload could not be read. Send the file again as multipart/form-data.';
 
 /**

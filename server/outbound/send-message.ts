@@ -14,7 +14,7 @@ import type { InboundContent } from '../whatsapp/types';
 import { checkAttachment } from './attachment-rules';
 import { messagingNow } from './clock';
 import { messageSendJob } from './message-send.job';
-import { keepUpload, type ReceivedFile, removeStored } from './receive-upload';
+import { keepUpload, type ReceivedFile, removeStored, uploadedSize } from './receive-upload';
 import { documentFilename, sniffMedia } from './sniff';
 import { canSendFreeform } from './window';
 
@@ -205,7 +205,7 @@ export async function sendMediaMessage(
   const replyToExternalId = await quotedExternalId(deps.db, contact, input.replyToMessageId);
 
   const { file, thumbnail } = files;
-  const size = file.truncated ? Math.max(file.size + 1, files.declaredSize ?? 0) : file.size;
+  const size = uploadedSize(file, files.declaredSize);
   const verdict = checkAttachment(sniffMedia(file.head, file.filename), size, input.kind);
   if (!verdict.ok) throw badRequest(verdict.message, verdict.code, 'file');
   const { kind, mimeType } = verdict;

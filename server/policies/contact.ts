@@ -45,7 +45,7 @@ export const assignmentPolicy = definePolicy<
     rule: (actor, c) => actor.role === 'owner' || c.assignedTo === null || c.assignedTo === actor.id,
     denied: ASSIGN_MSG.alreadyAssigned,
   },
-  assignToOthers: { rule: (actor) => actor.role === 'owner', denied: ASSIGN_MSG.onlyOwners },
+  assignToOthers: { rule: (actor) => inboxPolicy.assignToOthers(actor), denied: ASSIGN_MSG.onlyOwners },
   unassign: {
     rule: (actor, c) => actor.role === 'owner' || c.assignedTo === actor.id,
     denied: ASSIGN_MSG.onlyOwnAssignments,

@@ -15,7 +15,7 @@ import type { Env } from '../env';
 import { badRequest } from '../lib/http-errors';
 import { mediaPath } from '../media/storage';
 import { checkAttachment } from '../outbound/attachment-rules';
-import { keepUpload, type ReceivedFile, removeStored } from '../outbound/receive-upload';
+import { keepUpload, type ReceivedFile, removeStored, uploadedSize } from '../outbound/receive-upload';
 import { documentFilename, sniffMedia } from '../outbound/sniff';
 import { presentTemplateMedia, type TemplateRow } from './components';
 
@@ -29,11 +29,6 @@ type Deps = { db: Database; env: Env };
 type MediaRow = typeof media.$inferSelect;
 const MB = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A file's size for the checks: a part the multipart limit cut short counts as over any limit. */
-function sizeOf(file: ReceivedFile, declaredSize: number | null): number {
-  return file.truncated ? Math.max(file.size + 1, declaredSize ?? 0) : file.size;
-}
 
 async function keep(
   deps: Deps,
@@ -74,7 +69,7 @@ export async function keepHeaderSample(
 ): Promise<TemplateMedia> {
   const rule = TEMPLATE_SAMPLE_RULES[format];
   const { mimeType } = sniffMedia(file.head, file.filename);
-  const size = sizeOf(file, declaredSize);
+  const size = uploadedSize(file, declaredSize);
   if (!rule.mimeTypes.includes(mimeType) || size === 0) {
     throw badRequest(TEMPLATE_MSG.sampleType(format), 'media_type', 'file');
   }
@@ -107,7 +102,11 @@ export async function keepSendHeaderMedia(
 ): Promise<TemplateMedia> {
   const kind = headerKindOf(template);
   if (!kind) throw badRequest(TEMPLATE_MSG.noMediaHeader, 'validation_failed', 'file');
-  const verdict = checkAttachment(sniffMedia(file.head, file.filename), sizeOf(file, declaredSize), kind);
+  const verdict = checkAttachment(
+    sniffMedia(file.head, file.filename),
+    uploadedSize(file, declaredSize),
+    kind,
+  );
   if (!verdict.ok) throw badRequest(verdict.message, verdict.code, 'file');
   const filename =
     kind === 'document' ? documentFilename(file.filename, verdict.mimeType) : file.filename || null;

@@ -12,7 +12,7 @@ import { requireAccount } from '../../auth/require-account';
 import { badRequest } from '../../lib/http-errors';
 import { markMessageRead } from '../../outbound/mark-read';
 import { reactToMessage } from '../../outbound/react';
-import { receiveUpload } from '../../outbound/receive-upload';
+import { declaredSizeOf, receiveUpload } from '../../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../../outbound/send-message';
 import { loadContact } from '../contacts/load';
 import { loadMessage, presentOne } from './load';
@@ -68,7 +68,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const file = upload.files.file;
         if (!file) throw badRequest('Please choose a file to send', 'validation_failed', 'file');
-        const declared = Number(request.headers['content-length']);
         const { row } = await sendMediaMessage(
           deps,
           { id: actor.id, accountId: actor.accountId },
@@ -77,7 +76,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           {
             file,
             thumbnail: upload.files.thumbnail ?? null,
-            declaredSize: Number.isFinite(declared) ? declared : null,
+            declaredSize: declaredSizeOf(request),
           },
         );
         const body: MessageResponse = { message: await presentOne(deps, contact, row.id) };

@@ -16,8 +16,7 @@ import {
   updateSavedMessage,
   uploadSavedAttachment,
 } from '../../commands/saved-message';
-import { badRequest } from '../../lib/http-errors';
-import { receiveUpload } from '../../outbound/receive-upload';
+import { withUploadedFile } from '../../outbound/receive-upload';
 import { savedMessagePolicy } from '../../policies/saved-message';
 
 const params = z.object({ savedMessageId: z.uuid() });
@@ -55,23 +54,13 @@ export const savedMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await requireAccount(request);
       // Refuse before reading a member's upload at all.
       savedMessagePolicy.authorize(actor, 'create', { teamId: actor.teamId });
-      if (!request.isMultipart())
-        throw badRequest('Send the file as multipart/form-data.', 'validation_failed');
-      const upload = await receiveUpload(request, app.env, actor.accountId, ['file']);
-      try {
-        const file = upload.files.file;
-        if (!file) throw badRequest('Please choose a file to upload', 'validation_failed', 'file');
-        const declared = Number(request.headers['content-length']);
-        const attachment = await uploadSavedAttachment(
-          deps,
-          actor,
-          file,
-          Number.isFinite(declared) ? declared : null,
-        );
-        return reply.code(201).send({ attachment } satisfies SavedAttachmentResponse);
-      } finally {
-        await upload.discard();
-      }
+      const attachment = await withUploadedFile(
+        request,
+        app.env,
+        actor.accountId,
+        (file, _fields, declared) => uploadSavedAttachment(deps, actor, file, declared),
+      );
+      return reply.code(201).send({ attachment } satisfies SavedAttachmentResponse);
     },
   );
 

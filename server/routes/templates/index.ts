@@ -11,7 +11,6 @@ import {
 } from '@common/api/templates';
 import multipart from '@fastify/multipart';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/require-account';
@@ -19,7 +18,7 @@ import { createTemplate } from '../../commands/create-template';
 import { sendTemplateMessage } from '../../commands/send-template-message';
 import { media, templates } from '../../db/schema';
 import { badRequest, HttpError } from '../../lib/http-errors';
-import { type ReceivedFile, receiveUpload } from '../../outbound/receive-upload';
+import { withUploadedFile } from '../../outbound/receive-upload';
 import { templatePolicy } from '../../policies/template';
 import { presentTemplate, type TemplateRow } from '../../templates/components';
 import { keepHeaderSample, keepSendHeaderMedia } from '../../templates/media';
@@ -58,23 +57,15 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     return rows.map((r) => presentTemplate(r, r.headerMediaId ? (byId.get(r.headerMediaId) ?? null) : null));
   };
 
-  /** Streams the request's one file part to disk and hands it over; the temporary file is always removed. */
-  const withUploadedFile = async <T>(
-    request: FastifyRequest,
-    accountId: string,
-    use: (file: ReceivedFile, fields: Record<string, string>, declaredSize: number | null) => Promise<T>,
-  ): Promise<T> => {
-    if (!request.isMultipart())
-      throw badRequest('Send the file as multipart/form-data.', 'validation_failed');
-    const upload = await receiveUpload(request, app.env, accountId, ['file']);
-    try {
-      const file = upload.files.file;
-      if (!file) throw badRequest('Please choose a file to upload', 'validation_failed', 'file');
-      const declared = Number(request.headers['content-length']);
-      return await use(file, upload.fields, Number.isFinite(declared) ? declared : null);
-    } finally {
-      await upload.discard();
-    }
+  /** The account's template, or 404. */
+  const findTemplate = async (accountId: string, templateId: string): Promise<TemplateRow> => {
+    const [row] = await app.db
+      .select()
+      .from(templates)
+      .where(and(eq(templates.id, templateId), eq(templates.accountId, accountId)))
+      .limit(1);
+    if (!row) throw new HttpError(404, 'not_found', TEMPLATE_MSG.templateNotFound);
+    return row;
   };
 
   app.get(
@@ -130,12 +121,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<TemplateResponse> => {
       const actor = await requireAccount(request);
       templatePolicy.authorize(actor, 'view', { teamId: actor.teamId });
-      const [row] = await app.db
-        .select()
-        .from(templates)
-        .where(and(eq(templates.id, request.params.templateId), eq(templates.accountId, actor.accountId)))
-        .limit(1);
-      if (!row) throw new HttpError(404, 'not_found', TEMPLATE_MSG.templateNotFound);
+      const row = await findTemplate(actor.accountId, request.params.templateId);
       return { template: (await present([row]))[0]! };
     },
   );
@@ -146,7 +132,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = await requireAccount(request);
       templatePolicy.authorize(actor, 'create', { teamId: actor.teamId });
-      const sample = await withUploadedFile(request, actor.accountId, (file, fields, declared) => {
+      const sample = await withUploadedFile(request, app.env, actor.accountId, (file, fields, declared) => {
         const format = formatField.safeParse(fields.format);
         if (!format.success) {
           throw badRequest(
@@ -174,13 +160,8 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = await requireAccount(request);
       templatePolicy.authorize(actor, 'send', { teamId: actor.teamId });
-      const [row] = await app.db
-        .select()
-        .from(templates)
-        .where(and(eq(templates.id, request.params.templateId), eq(templates.accountId, actor.accountId)))
-        .limit(1);
-      if (!row) throw new HttpError(404, 'not_found', TEMPLATE_MSG.templateNotFound);
-      const file = await withUploadedFile(request, actor.accountId, (received, _fields, declared) =>
+      const row = await findTemplate(actor.accountId, request.params.templateId);
+      const file = await withUploadedFile(request, app.env, actor.accountId, (received, _fields, declared) =>
         keepSendHeaderMedia(deps, actor.accountId, row, received, declared),
       );
       return reply.code(201).send({ media: file } satisfies TemplateMediaResponse);
