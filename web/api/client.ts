@@ -66,6 +66,49 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data as T;
 }
 
+/**
+ * POSTs a multipart form by XHR, for the upload progress fetch cannot report; `signal` cancels it.
+ * Fails like apiRequest: an ApiRequestError with the server's `{error, message}` body when it sent one.
+ */
+export function uploadForm<T>(
+  url: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () =>
+      reject(new ApiRequestError(NETWORK_ERROR_STATUS, null, 'Network error. Please check your connection.'));
+    xhr.onabort = () => reject(new ApiRequestError(NETWORK_ERROR_STATUS, null, 'Upload cancelled'));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else
+        reject(
+          new ApiRequestError(
+            xhr.status,
+            body && typeof body === 'object' ? (body as Partial<ApiError>) : null,
+            `Request failed (${xhr.status})`,
+          ),
+        );
+    };
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
 /** The server's message when it sent one, otherwise the spec's fallback text for this screen. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError && error.hasServerMessage) return error.message;

@@ -8,7 +8,7 @@ import {
 } from '@common/api/inbox';
 import type { ServerEventMap } from '@common/realtime';
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest, errorMessage } from './client';
+import { ApiRequestError, apiRequest, errorMessage, uploadForm } from './client';
 import { loadRetry, loadRetryDelay } from './inbox';
 import {
   type ConversationPages,
@@ -280,43 +280,6 @@ export function sendText(context: SendContext, text: string): Promise<InboxMessa
   const send = () => runSend(context, temp, 'text', request);
   outbox.add(context.contactId, { message: temp, progress: null, resend: () => void send().catch(() => {}) });
   return send();
-}
-
-/** POSTs a multipart form with upload progress (fetch cannot report it). */
-export function uploadForm<T>(
-  url: string,
-  form: FormData,
-  onProgress: (fraction: number) => void,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, null, 'Network error. Please check your connection.'));
-    xhr.onabort = () => reject(new ApiRequestError(0, null, 'Upload cancelled'));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else
-        reject(
-          new ApiRequestError(
-            xhr.status,
-            body && typeof body === 'object' ? (body as never) : null,
-            `Request failed (${xhr.status})`,
-          ),
-        );
-    };
-    xhr.send(form);
-  });
 }
 
 export type MediaSend = {

@@ -1,4 +1,3 @@
-import type { ApiError } from '@common/api/auth';
 import type {
   SavedAttachmentResponse,
   SavedMessageResponse,
@@ -6,7 +5,7 @@ import type {
   SaveSavedMessageInput,
 } from '@common/api/saved-messages';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from './client';
+import { apiRequest, uploadForm } from './client';
 
 export const SAVED_MESSAGES_KEY = ['saved-messages'] as const;
 
@@ -37,30 +36,7 @@ export function uploadSavedAttachment(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<SavedAttachmentResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/saved-messages/attachments');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as SavedAttachmentResponse);
-      else
-        reject(
-          new ApiRequestError(xhr.status, body as Partial<ApiError> | null, `Upload failed (${xhr.status})`),
-        );
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, null, 'Network error. Please check your connection.'));
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file);
+  return uploadForm<SavedAttachmentResponse>('/api/saved-messages/attachments', form, onProgress);
 }

@@ -1,4 +1,3 @@
-import type { ApiError } from '@common/api/auth';
 import type { MessageResponse } from '@common/api/inbox';
 import type {
   CreateTemplateInput,
@@ -10,7 +9,7 @@ import type {
 } from '@common/api/templates';
 import { PENDING_TEMPLATE_POLL_MS } from '@common/api/templates';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from './client';
+import { ApiRequestError, apiRequest, uploadForm } from './client';
 
 /** Every templates query starts with this key; the live 'template.updated' applier invalidates it. */
 export const TEMPLATES_KEY = ['templates'] as const;
@@ -62,7 +61,7 @@ export function sendTemplate(contactId: string, body: SendTemplateInput): Promis
   });
 }
 
-/** POSTs one file (and fields) as multipart by XHR, for the progress bar; the server checks the bytes. */
+/** POSTs one file (and fields) as multipart, for the progress bar; the server checks the bytes. */
 function uploadFile(
   url: string,
   file: File,
@@ -70,35 +69,10 @@ function uploadFile(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<TemplateMediaResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as TemplateMediaResponse);
-      else
-        reject(
-          new ApiRequestError(xhr.status, body as Partial<ApiError> | null, `Upload failed (${xhr.status})`),
-        );
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, null, 'Network error. Please check your connection.'));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', file);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file);
+  return uploadForm<TemplateMediaResponse>(url, form, onProgress, signal);
 }
 
 /** Uploads the sample of a new template's image/video/document header. */

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { tagsQuery } from '../../../api/inbox';
 import { FilterIcon } from '../../../components/ChatIcons';
 import { CheckIcon } from '../../../components/Icons';
-import { Spinner } from '../../../components/Spinner';
 import { COPY } from '../../../copy';
 import { useEscapeKey } from '../../../hooks/useEscapeKey';
+import { TagListStatus } from './tags/TagListStatus';
 
 type TagFilterProps = { selected: string[]; onChange: (tagIds: string[]) => void };
 
@@ -66,23 +66,8 @@ export function TagFilter({ selected, onChange }: TagFilterProps) {
               )}
             </div>
             <div className="max-h-64 overflow-y-auto">
-              {tags.isPending ? (
-                <p className="flex items-center gap-2 px-2 py-3 text-sm text-slate-500">
-                  <Spinner className="size-4" /> {COPY.loadingTags}
-                </p>
-              ) : tags.isError ? (
-                <div className="px-2 py-3 text-sm">
-                  <p className="text-red-600" role="alert">
-                    {COPY.failedToLoadTags}
-                  </p>
-                  <button
-                    type="button"
-                    onClick={() => void tags.refetch()}
-                    className="mt-1 text-xs font-medium text-slate-600 hover:underline"
-                  >
-                    {COPY.tryAgain}
-                  </button>
-                </div>
+              {tags.isPending || tags.isError ? (
+                <TagListStatus tags={tags} rowClassName="px-2 py-3 text-sm" spinnerClassName="size-4" />
               ) : tags.data.length === 0 ? (
                 <p className="px-2 py-3 text-sm text-slate-500">{COPY.noTagsAvailable}</p>
               ) : (

@@ -10,8 +10,8 @@ import { AlertIcon, CheckIcon, SearchIcon, TagIcon } from '../../../../component
 import { Modal } from '../../../../components/Modal';
 import { Spinner } from '../../../../components/Spinner';
 import { showToast } from '../../../../components/Toast';
-import { COPY } from '../../../../copy';
 import { useInlineEdit } from '../../../../hooks/useInlineEdit';
+import { TagListStatus } from './TagListStatus';
 
 type TagPickerProps = {
   /** Tags the contact (or every selected contact) carries: their boxes are ticked. */
@@ -161,23 +161,8 @@ export function TagPicker({
       </div>
       <fieldset ref={listRef} id={listId} className={`min-h-0 overflow-y-auto p-1 ${listClassName}`}>
         <legend className="sr-only">Tags</legend>
-        {tags.isPending ? (
-          <p className="flex items-center gap-2 px-2.5 py-2 text-[13px] text-slate-500">
-            <Spinner className="size-3.5" /> {COPY.loadingTags}
-          </p>
-        ) : tags.isError ? (
-          <div className="px-2.5 py-2 text-[13px]">
-            <p className="text-red-600" role="alert">
-              {COPY.failedToLoadTags}
-            </p>
-            <button
-              type="button"
-              onClick={() => void tags.refetch()}
-              className="mt-1 text-xs font-medium text-slate-600 hover:underline"
-            >
-              {COPY.tryAgain}
-            </button>
-          </div>
+        {tags.isPending || tags.isError ? (
+          <TagListStatus tags={tags} rowClassName="px-2.5 py-2 text-[13px]" spinnerClassName="size-3.5" />
         ) : (
           <>
             {shown.map((tag, index) =>
