@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   attachmentKindOf,
   SAVED_MSG,
@@ -13,9 +12,10 @@ import type { Database, Executor } from '../db/client';
 import { media, savedMessages } from '../db/schema';
 import type { Env } from '../env';
 import { badRequest, notFound } from '../lib/http-errors';
-import { keepUpload, type ReceivedFile, uploadedSize } from '../outbound/receive-upload';
+import { keepAsMedia, type ReceivedFile, uploadedSize } from '../outbound/receive-upload';
 import { documentFilename, sniffMedia } from '../outbound/sniff';
 import { savedMessagePolicy } from '../policies/saved-message';
+import { findOutgoingMedia } from '../templates/media';
 
 export type SavedMessageActor = {
   id: string;
@@ -85,37 +85,14 @@ export async function uploadSavedAttachment(
   }
   const kind = attachmentKindOf(mimeType);
   const filename = kind === 'document' ? documentFilename(file.filename, mimeType) : file.filename || null;
-  const id = randomUUID();
-  const storageKey = `${actor.accountId}/${id}`;
-  await keepUpload(deps.env, file, storageKey);
-  const [row] = await deps.db
-    .insert(media)
-    .values({
-      id,
-      accountId: actor.accountId,
-      direction: 'outgoing',
-      kind,
-      mimeType,
-      fileSize: file.size,
-      filename,
-      storageKey,
-      status: 'ready',
-    })
-    .returning();
-  return presentAttachment(row!);
+  const row = await keepAsMedia(deps, actor.accountId, file, { kind, mimeType, filename });
+  return presentAttachment(row);
 }
 
 async function attachmentOf(db: Executor, actor: SavedMessageActor, attachmentId: string | null) {
   if (!attachmentId) return null;
-  const [file] = await db
-    .select()
-    .from(media)
-    .where(
-      and(eq(media.id, attachmentId), eq(media.accountId, actor.accountId), eq(media.direction, 'outgoing')),
-    )
-    .limit(1);
-  if (file?.status !== 'ready')
-    throw badRequest(SAVED_MSG.attachmentNotFound, 'validation_failed', 'attachmentId');
+  const file = await findOutgoingMedia(db, actor.accountId, attachmentId);
+  if (!file) throw badRequest(SAVED_MSG.attachmentNotFound, 'validation_failed', 'attachmentId');
   return file;
 }
 

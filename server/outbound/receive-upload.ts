@@ -5,6 +5,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { media } from '../db/schema';
 import type { Env } from '../env';
 import { badRequest } from '../lib/http-errors';
 import { isStorableText, toStorableText, UNSTORABLE_TEXT_MESSAGE } from '../lib/stored-text';
@@ -146,6 +148,39 @@ function malformed(error: unknown): boolean {
 /** Moves a received file to its final key in the media store. */
 export async function keepUpload(env: Env, file: ReceivedFile, storageKey: string): Promise<void> {
   await rename(file.tempPath, mediaPath(env, storageKey));
+}
+
+/**
+ * Keeps a received file as a ready outgoing media row of the account (its own id and storage key);
+ * the file is removed again when the row cannot be written.
+ */
+export async function keepAsMedia(
+  deps: { db: Database; env: Env },
+  accountId: string,
+  file: ReceivedFile,
+  values: Pick<typeof media.$inferInsert, 'kind' | 'mimeType' | 'filename'>,
+): Promise<typeof media.$inferSelect> {
+  const id = randomUUID();
+  const storageKey = `${accountId}/${id}`;
+  await keepUpload(deps.env, file, storageKey);
+  try {
+    const [row] = await deps.db
+      .insert(media)
+      .values({
+        id,
+        accountId,
+        direction: 'outgoing',
+        ...values,
+        fileSize: file.size,
+        storageKey,
+        status: 'ready',
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    await removeStored(deps.env, [storageKey]);
+    throw error;
+  }
 }
 
 /** Removes stored files (a send that could not be recorded). */

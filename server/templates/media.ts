@@ -15,7 +15,7 @@ import type { Env } from '../env';
 import { badRequest } from '../lib/http-errors';
 import { mediaPath } from '../media/storage';
 import { checkAttachment } from '../outbound/attachment-rules';
-import { keepUpload, type ReceivedFile, removeStored, uploadedSize } from '../outbound/receive-upload';
+import { keepAsMedia, type ReceivedFile, uploadedSize } from '../outbound/receive-upload';
 import { documentFilename, sniffMedia } from '../outbound/sniff';
 import { presentTemplateMedia, type TemplateRow } from './components';
 
@@ -29,35 +29,6 @@ type Deps = { db: Database; env: Env };
 type MediaRow = typeof media.$inferSelect;
 const MB = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function keep(
-  deps: Deps,
-  accountId: string,
-  file: ReceivedFile,
-  values: { kind: TemplateMediaKind; mimeType: string; filename: string | null },
-): Promise<TemplateMedia> {
-  const id = randomUUID();
-  const storageKey = `${accountId}/${id}`;
-  await keepUpload(deps.env, file, storageKey);
-  try {
-    const [row] = await deps.db
-      .insert(media)
-      .values({
-        id,
-        accountId,
-        direction: 'outgoing',
-        ...values,
-        fileSize: file.size,
-        storageKey,
-        status: 'ready',
-      })
-      .returning();
-    return presentTemplateMedia(row!);
-  } catch (error) {
-    await removeStored(deps.env, [storageKey]);
-    throw error;
-  }
-}
 
 /** Keeps the sample file of a new template's image/video/document header (Meta's sample rules). */
 export async function keepHeaderSample(
@@ -76,7 +47,9 @@ export async function keepHeaderSample(
   if (size > rule.maxMb * MB) throw badRequest(TEMPLATE_MSG.sampleSize(format), 'media_too_large', 'file');
   const filename =
     rule.kind === 'document' ? documentFilename(file.filename, mimeType) : file.filename || null;
-  return keep(deps, accountId, file, { kind: rule.kind, mimeType, filename });
+  return presentTemplateMedia(
+    await keepAsMedia(deps, accountId, file, { kind: rule.kind, mimeType, filename }),
+  );
 }
 
 /** The kind of file a template's header carries, or null for a text header or none. */
@@ -110,7 +83,9 @@ export async function keepSendHeaderMedia(
   if (!verdict.ok) throw badRequest(verdict.message, verdict.code, 'file');
   const filename =
     kind === 'document' ? documentFilename(file.filename, verdict.mimeType) : file.filename || null;
-  return keep(deps, accountId, file, { kind, mimeType: verdict.mimeType, filename });
+  return presentTemplateMedia(
+    await keepAsMedia(deps, accountId, file, { kind, mimeType: verdict.mimeType, filename }),
+  );
 }
 
 /** A ready outgoing file of the account, or null. */
