@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
@@ -6,49 +5,69 @@ import { webhookEvents } from '../db/schema';
 import { applyDeliveriesInBulk } from './apply-batch';
 import { type InboxChange, publishChanges } from './inbox-changes';
 
-/** Emitted by the webhook route after a delivery is stored, so the processor starts at once. */
-export const webhookSignal = new EventEmitter();
-
-type WebhookEventRow = typeof webhookEvents.$inferSelect;
+/** What applying a delivery needs of its stored row. */
+export type StoredDelivery = Pick<typeof webhookEvents.$inferSelect, 'id' | 'body' | 'attempts'>;
 const MAX_ATTEMPTS = 10;
 // Applying a batch takes well under a second; a dead process's claims come back after this.
-const LEASE_SECONDS = 10;
+export const LEASE_SECONDS = 10;
+
+/** The processor running in this process on each database: the webhook route hands it what it stores. */
+const running = new WeakMap<Database, WebhookProcessor>();
+
+/** The processor started in this process on `db`, if there is one (not in a web-only process). */
+export function runningProcessor(db: Database): WebhookProcessor | undefined {
+  return running.get(db);
+}
 
 /**
  * Turns stored webhook deliveries into contacts, messages, reactions and statuses. Each delivery is
  * applied in one transaction together with its "processed" mark; everything it writes is
  * idempotent, so a replay or a crash between the two changes nothing. Claims use SKIP LOCKED
  * under a lease, so several processes share the work and a dead one's claims come back.
+ *
+ * Deliveries this process's webhook route stores are stored already leased to it and handed over in
+ * memory (`accept`): no claim query and no wait on the poll. If the process dies first, the lease
+ * runs out and any process claims them like the rest.
  */
 export class WebhookProcessor {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private busy: Promise<void> | undefined;
-  private readonly wake = () => {
-    if (this.running && !this.busy) this.schedule(0);
-  };
+  /** Deliveries the route stored leased to this process, not applied yet. */
+  private handed: StoredDelivery[] = [];
+  private lastClaimAt = 0;
+  /** The last claim filled its batch: more may be waiting in the table. */
+  private backlog = false;
 
   constructor(private readonly options: { db: Database; log: Logger; batchSize?: number; pollMs?: number }) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    webhookSignal.on('received', this.wake);
+    running.set(this.options.db, this);
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    webhookSignal.off('received', this.wake);
+    if (running.get(this.options.db) === this) running.delete(this.options.db);
     clearTimeout(this.timer);
     await this.busy;
+    // Whatever was handed over and not applied keeps its lease; it is claimed again once that ends.
+    this.handed = [];
+  }
+
+  /** A delivery the webhook route stored leased to this process: applied in the next batch. */
+  accept(delivery: StoredDelivery): void {
+    this.handed.push(delivery);
+    if (this.running && !this.busy) this.schedule(0);
   }
 
   /** Processes everything pending now (tests, scripts). */
   async drain(maxRounds = 1000): Promise<number> {
     let total = 0;
     for (let round = 0; round < maxRounds; round++) {
-      const done = await this.processBatch();
+      const done = await this.processBatch({ claim: 'always' });
       total += done;
       if (done === 0) break;
     }
@@ -71,11 +90,28 @@ export class WebhookProcessor {
     } catch (error) {
       this.options.log.error({ err: error }, 'webhook processing round failed');
     }
-    if (this.running) this.schedule(done > 0 ? 0 : (this.options.pollMs ?? 1000));
+    if (this.running) this.schedule(done > 0 || this.handed.length > 0 ? 0 : this.pollMs);
   }
 
-  async processBatch(): Promise<number> {
-    const claimed = await this.claim(this.options.batchSize ?? 200);
+  private get pollMs(): number {
+    return this.options.pollMs ?? 1000;
+  }
+
+  /**
+   * Applies one batch: what was handed over, plus what the table holds when a claim is due — once per
+   * poll interval (other processes' expired leases, a web-only process's deliveries, retries), or at
+   * once while the last claim came back full. So a busy process spends no query looking for work.
+   */
+  async processBatch(options: { claim: 'always' | 'when-due' } = { claim: 'when-due' }): Promise<number> {
+    const limit = this.options.batchSize ?? 200;
+    const claimed = this.handed.splice(0, limit);
+    const due = this.backlog || Date.now() - this.lastClaimAt >= this.pollMs;
+    if (claimed.length < limit && (options.claim === 'always' || due)) {
+      this.lastClaimAt = Date.now();
+      const fromTable = await this.claim(limit - claimed.length);
+      this.backlog = fromTable.length === limit - claimed.length;
+      claimed.push(...fromTable);
+    }
     if (claimed.length === 0) return 0;
     const { db, log } = this.options;
 
@@ -110,7 +146,7 @@ export class WebhookProcessor {
 
     // Careful path: one commit for the batch, each delivery in its own savepoint, so a bad one rolls back alone.
     const changes: InboxChange[] = [];
-    const failures: { row: WebhookEventRow; error: unknown }[] = [];
+    const failures: { row: StoredDelivery; error: unknown }[] = [];
     await db.transaction(async (tx) => {
       for (const row of claimed) {
         const rowChanges: InboxChange[] = [];
@@ -133,7 +169,7 @@ export class WebhookProcessor {
     return claimed.length;
   }
 
-  private async recordFailure(row: WebhookEventRow, error: unknown): Promise<void> {
+  private async recordFailure(row: StoredDelivery, error: unknown): Promise<void> {
     const giveUp = row.attempts >= MAX_ATTEMPTS;
     this.options.log[giveUp ? 'error' : 'warn'](
       { err: error, webhookEventId: row.id },
@@ -150,7 +186,7 @@ export class WebhookProcessor {
       .where(eq(webhookEvents.id, row.id));
   }
 
-  private async claim(limit: number): Promise<WebhookEventRow[]> {
+  private async claim(limit: number): Promise<StoredDelivery[]> {
     const { db } = this.options;
     const due = db
       .select({ id: webhookEvents.id })
@@ -171,6 +207,6 @@ export class WebhookProcessor {
         lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
       })
       .where(inArray(webhookEvents.id, due))
-      .returning();
+      .returning({ id: webhookEvents.id, body: webhookEvents.body, attempts: webhookEvents.attempts });
   }
 }

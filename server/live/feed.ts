@@ -8,8 +8,8 @@ import type { Env } from '../env';
 import { type InboxChange, inboxChanges } from '../inbound/inbox-changes';
 import { messagingNow } from '../outbound/clock';
 import { canSendFreeform } from '../outbound/window';
-import { loadPresentedContacts } from '../presenters/contact';
-import { presentMessages, presentReactions } from '../presenters/message';
+import { type ContactRow, presentContacts } from '../presenters/contact';
+import { type MessageRow, presentMessages, presentReactions } from '../presenters/message';
 import { loadUserSummaries } from '../presenters/users';
 import type { LiveBroker } from './broker';
 
@@ -18,32 +18,36 @@ type Outgoing = { room: string; frame: ServerEventFrame };
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
+/** The account's contacts by id (for message windows and the list rows of contact frames). */
+async function loadContactRows(
+  db: Database,
+  accountId: string,
+  ids: string[],
+): Promise<Map<string, ContactRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, unique(ids))));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** message.created / message.updated frames, presented (media, reactions, quote, sender, abilities). */
 async function messageFrames(
   db: Database,
-  env: Env,
   accountId: string,
   changes: InboxChange[],
+  rows: MessageRow[],
+  contactRows: Map<string, ContactRow>,
+  now: Date,
 ): Promise<Outgoing[]> {
+  if (rows.length === 0) return [];
   const created = new Set(changes.flatMap((c) => (c.kind === 'message.created' ? [c.messageId] : [])));
-  const ids = unique(
-    changes.flatMap((c) =>
-      c.kind === 'message.created' || c.kind === 'message.updated' ? [c.messageId] : [],
-    ),
-  );
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)));
-  const windows = await db
-    .select({ id: contacts.id, lastIncomingAt: contacts.lastIncomingAt, blockedAt: contacts.blockedAt })
-    .from(contacts)
-    .where(inArray(contacts.id, unique(rows.map((r) => r.contactId))));
-  const now = await messagingNow(db, env);
-  const open = new Map(windows.map((c) => [c.id, canSendFreeform(c, now)]));
-  const blocked = new Set(windows.flatMap((c) => (c.blockedAt ? [c.id] : [])));
-  const presented = await presentMessages(db, accountId, rows, (contactId) => open.get(contactId) ?? false);
+  const open = (contactId: string) => {
+    const contact = contactRows.get(contactId);
+    return contact ? canSendFreeform(contact, now) : false;
+  };
+  const presented = await presentMessages(db, accountId, rows, open);
   const room = rooms.account(accountId);
   return presented.map((message) => {
     const data = {
@@ -54,7 +58,7 @@ async function messageFrames(
       message,
     };
     // A blocked contact's messages are kept but raise no notification (spec §2 contact panel).
-    const notify = message.direction === 'incoming' && !blocked.has(message.contactId);
+    const notify = message.direction === 'incoming' && !contactRows.get(message.contactId)?.blockedAt;
     return {
       room,
       frame: created.has(message.id)
@@ -62,6 +66,26 @@ async function messageFrames(
         : { type: 'event', event: 'message.updated', data },
     };
   });
+}
+
+/** The messages the changes name, in the order the changes name them (commit order). */
+async function loadMessageRows(
+  db: Database,
+  accountId: string,
+  changes: InboxChange[],
+): Promise<MessageRow[]> {
+  const ids = unique(
+    changes.flatMap((c) =>
+      c.kind === 'message.created' || c.kind === 'message.updated' ? [c.messageId] : [],
+    ),
+  );
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)));
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 /** reaction.changed frames: the target's whole current list, plus the business's own reaction state. */
@@ -111,12 +135,11 @@ async function reactionFrames(db: Database, accountId: string, changes: InboxCha
 }
 
 /** contact.updated / assigned / tagged / deleted frames with the presented list row. */
-async function contactFrames(
-  db: Database,
-  env: Env,
+function contactFrames(
   accountId: string,
   changes: InboxChange[],
-): Promise<Outgoing[]> {
+  presented: Map<string, ContactListItem>,
+): Outgoing[] {
   const updated = new Set<string>();
   const assigned = new Set<string>();
   const tagged = new Set<string>();
@@ -157,9 +180,6 @@ async function contactFrames(
       });
     }
   }
-  const ids = unique([...updated, ...assigned, ...tagged]);
-  if (ids.length === 0) return out;
-  const presented = await loadPresentedContacts(db, accountId, ids, await messagingNow(db, env));
   const each = (set: Set<string>, build: (contact: ContactListItem) => ServerEventFrame) => {
     for (const id of set) {
       const contact = presented.get(id);
@@ -192,7 +212,24 @@ async function contactFrames(
   return out;
 }
 
-/** The frames for one commit's changes, account by account: messages, then reactions, then contacts. */
+/** The contacts whose list row a frame carries: message.created moves the row, the rest name it. */
+function contactsWithFrames(changes: InboxChange[]): string[] {
+  return unique(
+    changes.flatMap((c) =>
+      c.kind === 'message.created' ||
+      c.kind === 'contact.updated' ||
+      c.kind === 'contact.assigned' ||
+      (c.kind === 'contact.tagged' && c.contactId)
+        ? [c.contactId!]
+        : [],
+    ),
+  );
+}
+
+/**
+ * The frames for committed changes, account by account: messages, then reactions, then contacts.
+ * Rows are read once: the messages, then their contacts and the contacts whose row changed together.
+ */
 export async function framesFor(db: Database, env: Env, changes: InboxChange[]): Promise<Outgoing[]> {
   const byAccount = new Map<string, InboxChange[]>();
   for (const change of changes) {
@@ -201,10 +238,21 @@ export async function framesFor(db: Database, env: Env, changes: InboxChange[]):
     byAccount.set(change.accountId, list);
   }
   const out: Outgoing[] = [];
+  const now = byAccount.size > 0 ? await messagingNow(db, env) : new Date();
   for (const [accountId, list] of byAccount) {
-    out.push(...(await messageFrames(db, env, accountId, list)));
+    const messageRows = await loadMessageRows(db, accountId, list);
+    const listed = contactsWithFrames(list);
+    const contactRows = await loadContactRows(db, accountId, [
+      ...messageRows.map((row) => row.contactId),
+      ...listed,
+    ]);
+    const listedRows = listed.flatMap((id) => contactRows.get(id) ?? []);
+    const presented = new Map(
+      (await presentContacts(db, listedRows, now)).map((contact) => [contact.id, contact]),
+    );
+    out.push(...(await messageFrames(db, accountId, list, messageRows, contactRows, now)));
     out.push(...(await reactionFrames(db, accountId, list)));
-    out.push(...(await contactFrames(db, env, accountId, list)));
+    out.push(...contactFrames(accountId, list, presented));
   }
   return out;
 }
@@ -214,17 +262,29 @@ export async function framesFor(db: Database, env: Env, changes: InboxChange[]):
  * commit (publishChanges), reads fresh rows, and never throws into the code that published.
  */
 export function startLiveFeed(deps: Deps): () => void {
-  let queue = Promise.resolve();
-  const onChanges = (changes: InboxChange[]) => {
-    // One commit at a time, in commit order, so a client never sees 'updated' before 'created'.
-    queue = queue.then(async () => {
+  let pending: InboxChange[] = [];
+  let draining = false;
+  // One batch at a time, in commit order, so a client never sees 'updated' before 'created'. Commits
+  // that arrive while a batch is being presented wait and go out together as the next one: frames
+  // carry the rows as they are when read, so presenting several commits at once loses nothing, and
+  // under load the feed reads once per batch instead of falling behind one commit at a time.
+  const drain = async () => {
+    draining = true;
+    while (pending.length > 0) {
+      const changes = pending;
+      pending = [];
       try {
         for (const { room, frame } of await framesFor(deps.db, deps.env, changes))
           await deps.broker.publish(room, frame);
       } catch (error) {
         deps.log.error({ err: error, changes: changes.length }, 'live: could not publish changes');
       }
-    });
+    }
+    draining = false;
+  };
+  const onChanges = (changes: InboxChange[]) => {
+    pending.push(...changes);
+    if (!draining) void drain();
   };
   inboxChanges.on('changes', onChanges);
   return () => inboxChanges.off('changes', onChanges);

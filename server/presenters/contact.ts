@@ -1,7 +1,7 @@
 import type { ContactDetail, ContactListItem, TagSummary, UserSummary } from '@common/api/inbox';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { contacts, contactTags, tags } from '../db/schema';
+import { type contacts, contactTags, tags } from '../db/schema';
 import { windowClosesAt } from '../outbound/window';
 import { contactAbilities } from '../policies/contact';
 import { loadUserSummaries } from './users';
@@ -78,20 +78,4 @@ export async function presentContacts(
 ): Promise<ContactListItem[]> {
   const extras = await loadContactExtras(db, rows);
   return rows.map((row) => presentContactItem(row, extras, now));
-}
-
-/** The contacts of an account by id, presented (for live events). Unknown ids are left out. */
-export async function loadPresentedContacts(
-  db: Executor,
-  accountId: string,
-  ids: string[],
-  now: Date,
-): Promise<Map<string, ContactListItem>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, [...new Set(ids)])));
-  const items = await presentContacts(db, rows, now);
-  return new Map(items.map((item) => [item.id, item]));
 }

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { webhookEvents } from '../../db/schema';
-import { webhookSignal } from '../../inbound/webhook-processor';
+import { LEASE_SECONDS, runningProcessor } from '../../inbound/webhook-processor';
 import { verifySignature } from '../../whatsapp/signature';
 
 // Meta's payloads are at most 3 MB; leave room for escaping.
@@ -13,6 +14,21 @@ const MAX_WEBHOOK_BYTES = 4 * 1024 * 1024;
  * the answer (inbound/webhook-processor.ts), so a slow database never makes Meta retry.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The busiest statements of all, one per delivery: prepared once per connection, built once here.
+  const storeDelivery = app.db
+    .insert(webhookEvents)
+    .values({ body: sql.placeholder('body') })
+    .prepare('store_webhook_delivery');
+  const storeLeasedDelivery = app.db
+    .insert(webhookEvents)
+    .values({
+      body: sql.placeholder('body'),
+      attempts: 1,
+      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+    })
+    .returning({ id: webhookEvents.id })
+    .prepare('store_leased_webhook_delivery');
+
   // Keep the exact bytes: the signature is over them, never over re-serialised JSON.
   app.addContentTypeParser(
     'application/json',
@@ -68,8 +84,17 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           .code(400)
           .send({ error: 'invalid_json', message: 'The webhook body is not valid JSON.' });
       }
-      await app.db.insert(webhookEvents).values({ body: raw.toString('utf8') });
-      webhookSignal.emit('received');
+      const body = raw.toString('utf8');
+      const processor = runningProcessor(app.db);
+      if (!processor) {
+        // A web-only process: a worker process claims it from the table.
+        await storeDelivery.execute({ body });
+      } else {
+        // Stored already leased to this process's processor and handed over in memory; if this process
+        // dies before applying it, the lease runs out and another process claims it.
+        const [stored] = await storeLeasedDelivery.execute({ body });
+        processor.accept({ id: stored!.id, body, attempts: 1 });
+      }
       return reply.code(200).type('text/plain').send('EVENT_RECEIVED');
     },
   );
