@@ -7,9 +7,14 @@
  * started. Memory: the resident set (RSS) of one process idle and at its peak under the same load, on
  * the external database and on the embedded one (a single process, no Redis).
  *
+ * Each rate is measured after BENCH_WARMUP_SECONDS (5) of the same load, untimed: a process that has
+ * been up a while runs its hot paths compiled, and a cold one would spend the first seconds in the JIT.
+ * Alongside, the CPU the machine spent in the timed window: busy % of all cores, and each party's share
+ * (app processes, PostgreSQL, Redis, the load generator), since all of them share this machine.
+ *
  *   npx tsx bench/latency.ts                       short profile: 500 msg/s for 6 s, 50 clients
- *   BENCH_PROFILE=full npx tsx bench/latency.ts    500 msg/s for 20 s
- *   BENCH_RATE=300 BENCH_CLIENTS=20 BENCH_SECONDS=10 npx tsx bench/latency.ts
+ *   BENCH_PROFILE=full npx tsx bench/latency.ts    100, 200, 300, 400 and 500 msg/s for 20 s each
+ *   BENCH_RATES=250,500 BENCH_CLIENTS=20 BENCH_SECONDS=10 npx tsx bench/latency.ts
  *
  * Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  * and Redis (BENCH_REDIS_URL, else TEST_REDIS_URL, else redis://127.0.0.1:6379).
@@ -30,10 +35,15 @@ import { type ServerProcess, startServerProcess, stopServerProcess } from '../se
 import { inboundText } from '../server/test/webhook-builders';
 import { FIXTURE_ACCOUNTS } from '../server/whatsapp/fixtures';
 import { serializeWebhookBody, signPayload } from '../server/whatsapp/signature';
+import { cpuSnapshot, cpuUse } from './cpu-usage';
 
 const full = process.env.BENCH_PROFILE === 'full';
-const rate = Number(process.env.BENCH_RATE ?? 500);
+/** Messages per second, measured one after another on the same processes. */
+const rates = (process.env.BENCH_RATES ?? process.env.BENCH_RATE ?? (full ? '100,200,300,400,500' : '500'))
+  .split(',')
+  .map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? (full ? 20 : 6));
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 50);
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ||
@@ -43,7 +53,7 @@ const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || 'r
 const SECRET_KEY = 'bench-secret-key-bench-secret-key-0123456789';
 const WAMID_PREFIX = 'wamid.LAT';
 const CREATED_FRAME = '{"type":"event","event":"message.created"';
-const WAMID_FIELD = /"externalId":"(wamid\.LAT\d+)"/;
+const WAMID_FIELD = /"externalId":"(wamid\.LAT[\dx]+)"/;
 
 type Setup = { servers: ServerProcess[]; cookie: string; secret: string; close: () => Promise<void> };
 
@@ -153,70 +163,41 @@ function connectClients(setup: Setup, onMessage: (wamid: string) => void) {
   );
 }
 
-/** A few messages before measuring, so the processes have compiled their hot paths. */
-async function warmUp(setup: Setup) {
-  for (let i = 0; i < 40; i++) {
+type Signed = { wamid: string; body: string; signature: string };
+
+/** Signed ahead of time so the load generator, which shares the cores, costs next to nothing. */
+function signLoad(setup: Setup, prefix: string, count: number): Signed[] {
+  return Array.from({ length: count }, (_, i) => {
+    const wamid = `${prefix}${i}`;
     const body = serializeWebhookBody(
       inboundText({
-        wamid: `wamid.WARM${i}`,
-        from: `1666${String(i % 20).padStart(7, '0')}`,
-        name: 'Warm-up',
-        body: `warm-up ${i}`,
-        at: Math.floor(Date.now() / 1000),
-      }),
-    );
-    const server = setup.servers[i % setup.servers.length]!;
-    await fetch(`${server.url}/webhooks/whatsapp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signPayload(body, setup.secret) },
-      body,
-    });
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  await new Promise((r) => setTimeout(r, 1_000));
-}
-
-async function drive(setup: Setup, label: string) {
-  // Idle: started, migrated, nobody connected, nothing received yet.
-  const idleRss = setup.servers.map((s) => rssMiB(s.child.pid!));
-  await warmUp(setup);
-  const total = rate * seconds;
-  const started = new Map<string, number>();
-  /** Milliseconds from a webhook's POST to its frame on one client. */
-  const samples: number[] = [];
-  const expected = total * clientCount;
-  let seen = 0;
-  let allSeen: () => void = () => {};
-  const done = new Promise<void>((resolve) => {
-    allSeen = resolve;
-  });
-  const sockets = await connectClients(setup, (wamid) => {
-    const at = started.get(wamid);
-    if (at === undefined) return;
-    samples.push(performance.now() - at);
-    seen += 1;
-    if (seen === expected) allSeen();
-  });
-
-  // Signed ahead of time so the load generator, which shares the cores, costs next to nothing.
-  const bodies = Array.from({ length: total }, (_, i) => {
-    const body = serializeWebhookBody(
-      inboundText({
-        wamid: `${WAMID_PREFIX}${i}`,
+        wamid,
         from: `1555${String(i % 400).padStart(7, '0')}`,
         name: 'Latency',
         body: `latency ${i}`,
         at: Math.floor(Date.now() / 1000),
       }),
     );
-    return { wamid: `${WAMID_PREFIX}${i}`, body, signature: signPayload(body, setup.secret) };
+    return { wamid, body, signature: signPayload(body, setup.secret) };
   });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+}
+
+/**
+ * POSTs the signed webhooks to the processes in turn at a steady rate: every 10 ms, what is due by
+ * the clock (no drift, no bursts after a stall). `onStart` is called as each POST starts.
+ */
+async function sendAtRate(
+  setup: Setup,
+  agent: http.Agent,
+  load: Signed[],
+  rate: number,
+  onStart: (wamid: string) => void,
+): Promise<{ seconds: number; rejected: number }> {
   let rejected = 0;
   const post = (i: number) => {
-    const item = bodies[i]!;
+    const item = load[i]!;
     const server = setup.servers[i % setup.servers.length]!;
-    started.set(item.wamid, performance.now());
+    onStart(item.wamid);
     const req = http.request(
       {
         agent,
@@ -240,7 +221,93 @@ async function drive(setup: Setup, label: string) {
     });
     req.end(item.body);
   };
+  const begin = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const due = Math.min(load.length, Math.floor(((performance.now() - begin) / 1000) * rate));
+      while (sent < due) post(sent++);
+      if (sent >= load.length) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 10);
+  });
+  return { seconds: (performance.now() - begin) / 1000, rejected };
+}
 
+/**
+ * One rate on running processes: first `warmUpSeconds` of the same load untimed (a server that has
+ * been up a while has compiled its hot paths; a cold one spends the first seconds in the JIT), then
+ * `seconds` timed, with the machine's CPU use over the timed window.
+ */
+async function measureRate(
+  setup: Setup,
+  agent: http.Agent,
+  timing: {
+    started: Map<string, number>;
+    samples: number[];
+    seen: number;
+    expected: number;
+    allSeen: () => void;
+  },
+  rate: number,
+) {
+  const warm = signLoad(setup, `wamid.WARM${rate}x`, Math.round(rate * warmUpSeconds));
+  await sendAtRate(setup, agent, warm, rate, () => {});
+  await new Promise((r) => setTimeout(r, 1_000));
+
+  const load = signLoad(setup, `${WAMID_PREFIX}${rate}x`, rate * seconds);
+  timing.samples = [];
+  timing.seen = 0;
+  timing.expected = load.length * clientCount;
+  const done = new Promise<void>((resolve) => {
+    timing.allSeen = resolve;
+  });
+  const pids = setup.servers.map((s) => s.child.pid!);
+  const cpuBefore = cpuSnapshot([...pids, process.pid]);
+  const sent = await sendAtRate(setup, agent, load, rate, (wamid) =>
+    timing.started.set(wamid, performance.now()),
+  );
+  await Promise.race([done, new Promise((r) => setTimeout(r, 30_000))]);
+  const cpu = cpuUse(cpuBefore, cpuSnapshot([...pids, process.pid]), pids);
+
+  const sorted = [...timing.samples].sort((a, b) => a - b);
+  return {
+    messages: load.length,
+    targetRate: rate,
+    achievedRate: Math.round(load.length / sent.seconds),
+    rejected: sent.rejected,
+    deliveries: { expected: timing.expected, received: timing.samples.length },
+    latencyMs: {
+      p50: round1(percentile(sorted, 50)),
+      p90: round1(percentile(sorted, 90)),
+      p99: round1(percentile(sorted, 99)),
+      max: round1(sorted.at(-1) ?? Number.NaN),
+    },
+    cpuPercentOfOneCore: cpu,
+  };
+}
+
+async function drive(setup: Setup, label: string) {
+  // Idle: started, migrated, nobody connected, nothing received yet.
+  const idleRss = setup.servers.map((s) => rssMiB(s.child.pid!));
+  const timing = {
+    started: new Map<string, number>(),
+    /** Milliseconds from a webhook's POST to its frame on one client. */
+    samples: [] as number[],
+    seen: 0,
+    expected: 0,
+    allSeen: () => {},
+  };
+  const sockets = await connectClients(setup, (wamid) => {
+    const at = timing.started.get(wamid);
+    if (at === undefined) return;
+    timing.samples.push(performance.now() - at);
+    timing.seen += 1;
+    if (timing.seen === timing.expected) timing.allSeen();
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const peakRss = [...idleRss];
   const sampler = setInterval(() => {
     setup.servers.forEach((s, k) => {
@@ -248,58 +315,40 @@ async function drive(setup: Setup, label: string) {
     });
   }, 100);
 
-  // A steady rate: every 10 ms, send what is due by the clock (no drift, no bursts after a stall).
-  const begin = performance.now();
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const tick = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - begin) / 1000) * rate));
-      while (sent < due) post(sent++);
-      if (sent >= total) {
-        clearInterval(tick);
-        resolve();
-      }
-    }, 10);
-  });
-  const sendSeconds = (performance.now() - begin) / 1000;
-  await Promise.race([done, new Promise((r) => setTimeout(r, 30_000))]);
-  clearInterval(sampler);
-  agent.destroy();
-  for (const socket of sockets) socket.terminate();
-
-  const sorted = [...samples].sort((a, b) => a - b);
-  const result = {
+  const byRate = [];
+  try {
+    for (const rate of rates) {
+      const result = await measureRate(setup, agent, timing, rate);
+      byRate.push(result);
+      const { latencyMs: l, cpuPercentOfOneCore: c } = result;
+      console.log(
+        `  ${label}: ${result.messages} messages at ${result.achievedRate}/s, ${clientCount} clients (after ${warmUpSeconds} s of warm-up at that rate)`,
+      );
+      console.log(
+        `    webhook → browser: p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms; frames ${result.deliveries.received}/${result.deliveries.expected}, webhooks refused ${result.rejected}`,
+      );
+      console.log(
+        `    CPU (% of one core): machine ${c.machineBusyPercent} % busy of ${cpus().length} cores; app ${c.appProcesses.join(' + ')}, PostgreSQL ${c.postgres}, Redis ${c.redis}, load generator ${c.loadGenerator}`,
+      );
+    }
+  } finally {
+    clearInterval(sampler);
+    agent.destroy();
+    for (const socket of sockets) socket.terminate();
+  }
+  console.log(`    RSS idle ${idleRss.join(' / ')} MiB, peak ${peakRss.join(' / ')} MiB`);
+  return {
     label,
     processes: setup.servers.length,
     clients: clientCount,
-    messages: total,
-    targetRate: rate,
-    achievedRate: Math.round(total / sendSeconds),
-    rejected,
-    deliveries: { expected, received: samples.length },
-    latencyMs: {
-      p50: round1(percentile(sorted, 50)),
-      p90: round1(percentile(sorted, 90)),
-      p99: round1(percentile(sorted, 99)),
-      max: round1(sorted.at(-1) ?? Number.NaN),
-    },
+    rates: byRate,
     rssMiB: { idle: idleRss, peak: peakRss },
   };
-  console.log(
-    `  ${label}: ${result.messages} messages at ${result.achievedRate}/s to ${result.processes} process(es), ${clientCount} clients`,
-  );
-  console.log(
-    `    webhook → browser: p50 ${result.latencyMs.p50} ms, p90 ${result.latencyMs.p90} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
-  );
-  console.log(
-    `    frames received ${samples.length}/${expected}, webhooks refused ${rejected}; RSS idle ${idleRss.join(' / ')} MiB, peak ${peakRss.join(' / ')} MiB`,
-  );
-  return result;
 }
 
 const runs = [];
 console.log(
-  `latency: ${rate} msg/s for ${seconds} s, ${clientCount} WebSocket clients (${full ? 'full' : 'short'} profile)`,
+  `latency: ${rates.join(', ')} msg/s, ${warmUpSeconds} s warm-up + ${seconds} s measured each, ${clientCount} WebSocket clients (${full ? 'full' : 'short'} profile)`,
 );
 for (const [label, setUp] of [
   ['two processes, PostgreSQL + Redis', setUpScaled],
@@ -329,6 +378,7 @@ writeFileSync(
       machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
       database: pgVersion,
       profile: full ? 'full' : 'short',
+      warmUpSeconds,
       runs,
     },
     null,
