@@ -5,6 +5,7 @@ import { contacts, media, messageStatusEvents, messages, reactions } from '../db
 import { statusRankSql } from '../db/status-sql';
 import { enqueue } from '../jobs/queue';
 import { toWellFormedText } from '../lib/stored-text';
+import { isUuid } from '../lib/uuid';
 import { AMBIGUOUS_SEND_TEXT } from '../outbound/send-errors';
 import { statusRank } from '../whatsapp/status-order';
 import type { InboundMessageEvent, MessageStatusEvent, WebhookEvent } from '../whatsapp/types';
@@ -305,7 +306,7 @@ async function applyStatuses(
     const key = `${e.accountId}:${e.externalId}`;
     const current = best.get(key);
     if (!current || statusRank(e.status) > statusRank(current.status)) best.set(key, e);
-    if (!callback.has(key) && e.bizOpaqueCallbackData && UUID.test(e.bizOpaqueCallbackData))
+    if (!callback.has(key) && e.bizOpaqueCallbackData && isUuid(e.bizOpaqueCallbackData))
       callback.set(key, e.bizOpaqueCallbackData.toLowerCase());
   }
   const values: SQL[] = [...best.entries()].map(
@@ -360,8 +361,6 @@ async function applyStatuses(
     });
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Statuses for wamids no message has, whose biz_opaque_callback_data names one of our messages: the

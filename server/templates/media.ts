@@ -13,6 +13,7 @@ import type { Database, Executor } from '../db/client';
 import { media } from '../db/schema';
 import type { Env } from '../env';
 import { badRequest } from '../lib/http-errors';
+import { isUuid } from '../lib/uuid';
 import { mediaPath } from '../media/storage';
 import { checkAttachment } from '../outbound/attachment-rules';
 import { keepAsMedia, type ReceivedFile, uploadedSize } from '../outbound/receive-upload';
@@ -28,7 +29,6 @@ import { presentTemplateMedia, type TemplateRow } from './components';
 type Deps = { db: Database; env: Env };
 type MediaRow = typeof media.$inferSelect;
 const MB = 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Keeps the sample file of a new template's image/video/document header (Meta's sample rules). */
 export async function keepHeaderSample(
@@ -94,7 +94,7 @@ export async function findOutgoingMedia(
   accountId: string,
   mediaId: string,
 ): Promise<MediaRow | null> {
-  if (!UUID.test(mediaId)) return null;
+  if (!isUuid(mediaId)) return null;
   const [row] = await db
     .select()
     .from(media)

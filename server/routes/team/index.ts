@@ -16,13 +16,13 @@ import { removeMember } from '../../commands/remove-member';
 import { teamMembers, teams } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/http-errors';
+import { isUuid } from '../../lib/uuid';
 import { teamPolicy } from '../../policies/team';
 import { presentMember } from './present';
 
 /** Owner first, then active members, then open invitations; oldest first within each. */
 const MEMBER_ORDER = sql`case when ${teamMembers.role} = 'owner' then 0 when ${teamMembers.status} = 'active' then 1 else 2 end`;
 export const INVITE_ATTEMPTS_PER_MINUTE = 30;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The Settings Team tab. Everyone in the team reads the member list; the owner invites and removes
@@ -96,7 +96,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await requireActor(request);
       const memberId = request.params.memberId.trim();
       if (!memberId) throw badRequest(TEAM_MSG.memberIdRequired, 'validation_failed', 'memberId');
-      if (!UUID.test(memberId)) throw notFound(TEAM_MSG.memberNotFound);
+      if (!isUuid(memberId)) throw notFound(TEAM_MSG.memberNotFound);
       await removeMember(app.db, { actor, memberId });
       return reply.code(204).send();
     },
