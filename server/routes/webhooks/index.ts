@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { webhookEvents } from '../../db/schema';
-import { LEASE_SECONDS, runningProcessor } from '../../inbound/webhook-processor';
+import { DeliveryStore } from '../../inbound/delivery-store';
 import { verifySignature } from '../../whatsapp/signature';
 
 // Meta's payloads are at most 3 MB; leave room for escaping.
@@ -14,20 +12,8 @@ const MAX_WEBHOOK_BYTES = 4 * 1024 * 1024;
  * the answer (inbound/webhook-processor.ts), so a slow database never makes Meta retry.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The busiest statements of all, one per delivery: prepared once per connection, built once here.
-  const storeDelivery = app.db
-    .insert(webhookEvents)
-    .values({ body: sql.placeholder('body') })
-    .prepare('store_webhook_delivery');
-  const storeLeasedDelivery = app.db
-    .insert(webhookEvents)
-    .values({
-      body: sql.placeholder('body'),
-      attempts: 1,
-      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-    })
-    .returning({ id: webhookEvents.id })
-    .prepare('store_leased_webhook_delivery');
+  // Group commit: deliveries that arrive together are stored with one INSERT (inbound/delivery-store.ts).
+  const deliveries = new DeliveryStore(app.db);
 
   // Keep the exact bytes: the signature is over them, never over re-serialised JSON.
   app.addContentTypeParser(
@@ -84,17 +70,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           .code(400)
           .send({ error: 'invalid_json', message: 'The webhook body is not valid JSON.' });
       }
-      const body = raw.toString('utf8');
-      const processor = runningProcessor(app.db);
-      if (!processor) {
-        // A web-only process: a worker process claims it from the table.
-        await storeDelivery.execute({ body });
-      } else {
-        // Stored already leased to this process's processor and handed over in memory; if this process
-        // dies before applying it, the lease runs out and another process claims it.
-        const [stored] = await storeLeasedDelivery.execute({ body });
-        processor.accept({ id: stored!.id, body, attempts: 1 });
-      }
+      await deliveries.store(raw.toString('utf8'));
       return reply.code(200).type('text/plain').send('EVENT_RECEIVED');
     },
   );
