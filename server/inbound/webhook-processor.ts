@@ -10,6 +10,11 @@ export type StoredDelivery = Pick<typeof webhookEvents.$inferSelect, 'id' | 'bod
 const MAX_ATTEMPTS = 10;
 // Applying a batch takes well under a second; a dead process's claims come back after this.
 export const LEASE_SECONDS = 10;
+/**
+ * Past this many handed-over deliveries waiting, more are left to their lease and claimed from the
+ * table when it runs out: under a flood, memory stays bounded and the table is the queue.
+ */
+const MAX_HANDED = 5_000;
 
 /** The processor running in this process on each database: the webhook route hands it what it stores. */
 const running = new WeakMap<Database, WebhookProcessor>();
@@ -59,6 +64,7 @@ export class WebhookProcessor {
 
   /** A delivery the webhook route stored leased to this process: applied in the next batch. */
   accept(delivery: StoredDelivery): void {
+    if (this.handed.length >= MAX_HANDED) return;
     this.handed.push(delivery);
     if (this.running && !this.busy) this.schedule(0);
   }
