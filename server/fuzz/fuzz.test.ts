@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -220,41 +221,23 @@ async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
   }
 }
 
+/** The rows of `table` whose `column` is `value`, ordered by `order` (stable between snapshots). */
+function rowsWhere(table: PgTable, column: PgColumn, value: string, order: PgColumn = column) {
+  return ctx.db.select().from(table).where(eq(column, value)).orderBy(asc(order));
+}
+
 /** Every row of team B, in a stable order, as JSON per table. */
 async function snapshotB(): Promise<Record<string, string>> {
-  const tagRows = await ctx.db
-    .select()
-    .from(tags)
-    .where(eq(tags.accountId, teamB.accountId))
-    .orderBy(asc(tags.id));
+  const { accountId, teamId, phoneNumberId } = teamB;
+  const tagRows = await rowsWhere(tags, tags.accountId, accountId, tags.id);
   const tables = {
-    account: await ctx.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, teamB.accountId)),
-    team: await ctx.db.select().from(teams).where(eq(teams.id, teamB.teamId)),
-    members: await ctx.db
-      .select()
-      .from(teamMembers)
-      .where(eq(teamMembers.teamId, teamB.teamId))
-      .orderBy(asc(teamMembers.id)),
-    contacts: await ctx.db
-      .select()
-      .from(contacts)
-      .where(eq(contacts.accountId, teamB.accountId))
-      .orderBy(asc(contacts.id)),
-    messages: await ctx.db
-      .select()
-      .from(messages)
-      .where(eq(messages.accountId, teamB.accountId))
-      .orderBy(asc(messages.id)),
-    media: await ctx.db
-      .select()
-      .from(media)
-      .where(eq(media.accountId, teamB.accountId))
-      .orderBy(asc(media.id)),
-    reactions: await ctx.db
-      .select()
-      .from(reactions)
-      .where(eq(reactions.accountId, teamB.accountId))
-      .orderBy(asc(reactions.id)),
+    account: await rowsWhere(whatsappAccounts, whatsappAccounts.id, accountId),
+    team: await rowsWhere(teams, teams.id, teamId),
+    members: await rowsWhere(teamMembers, teamMembers.teamId, teamId, teamMembers.id),
+    contacts: await rowsWhere(contacts, contacts.accountId, accountId, contacts.id),
+    messages: await rowsWhere(messages, messages.accountId, accountId, messages.id),
+    media: await rowsWhere(media, media.accountId, accountId, media.id),
+    reactions: await rowsWhere(reactions, reactions.accountId, accountId, reactions.id),
     tags: tagRows,
     contactTags:
       tagRows.length === 0
@@ -265,25 +248,18 @@ async function snapshotB(): Promise<Record<string, string>> {
             .where(
               inArray(
                 contactTags.tagId,
-                tagRows.map((t) => t.id),
+                tagRows.map((t) => t.id as string),
               ),
             )
             .orderBy(asc(contactTags.tagId), asc(contactTags.contactId)),
-    templates: await ctx.db
-      .select()
-      .from(templates)
-      .where(eq(templates.accountId, teamB.accountId))
-      .orderBy(asc(templates.id)),
-    savedMessages: await ctx.db
-      .select()
-      .from(savedMessages)
-      .where(eq(savedMessages.teamId, teamB.teamId))
-      .orderBy(asc(savedMessages.id)),
-    customers: await ctx.db
-      .select()
-      .from(sandboxCustomers)
-      .where(eq(sandboxCustomers.phoneNumberId, teamB.phoneNumberId))
-      .orderBy(asc(sandboxCustomers.waId)),
+    templates: await rowsWhere(templates, templates.accountId, accountId, templates.id),
+    savedMessages: await rowsWhere(savedMessages, savedMessages.teamId, teamId, savedMessages.id),
+    customers: await rowsWhere(
+      sandboxCustomers,
+      sandboxCustomers.phoneNumberId,
+      phoneNumberId,
+      sandboxCustomers.waId,
+    ),
   };
   return Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, JSON.stringify(rows)]));
 }

@@ -6,11 +6,9 @@ import { saveContactName } from '../../../api/contactCache';
 import { PencilIcon, PlusIcon } from '../../../components/ActionIcons';
 import { Avatar } from '../../../components/Avatar';
 import { ArrowLeftIcon, ChevronDownIcon, TagIcon, UserIcon } from '../../../components/Icons';
-import { Popover } from '../../../components/Popover';
 import { showToast } from '../../../components/Toast';
 import { useInlineEdit } from '../../../hooks/useInlineEdit';
-import { ContactAssignMenu } from './assign/ContactAssignMenu';
-import { ContactTagPicker } from './tags/ContactTagPicker';
+import { ContactPopovers, useContactPopovers } from './ContactPopovers';
 import { TagChips } from './tags/TagChips';
 import { WindowTimer } from './WindowTimer';
 
@@ -57,10 +55,8 @@ export function ConversationHeader({ contact, now, onBack, onOpenDetails }: Conv
   const name = contact.name || INBOX_MSG.unknownName;
   const tags = contact.tags;
   const [editing, setEditing] = useState(false);
-  const [tagAnchor, setTagAnchor] = useState<HTMLButtonElement | null>(null);
-  const [assignAnchor, setAssignAnchor] = useState<HTMLButtonElement | null>(null);
-  const [open, setOpen] = useState<'tags' | 'assign' | null>(null);
-  const close = () => setOpen(null);
+  const popovers = useContactPopovers();
+  const { open, toggle } = popovers;
 
   return (
     <header
@@ -119,9 +115,9 @@ export function ConversationHeader({ contact, now, onBack, onOpenDetails }: Conv
             <span className="flex min-w-0 items-center gap-1">
               <TagChips tags={tags} max={3} size="sm" />
               <button
-                ref={setTagAnchor}
+                ref={popovers.setTagAnchor}
                 type="button"
-                onClick={() => setOpen((v) => (v === 'tags' ? null : 'tags'))}
+                onClick={() => toggle('tags')}
                 aria-label="Add tag"
                 aria-haspopup="dialog"
                 aria-expanded={open === 'tags'}
@@ -163,9 +159,9 @@ export function ConversationHeader({ contact, now, onBack, onOpenDetails }: Conv
       </div>
       <div className="flex shrink-0 items-center gap-2">
         <button
-          ref={setAssignAnchor}
+          ref={popovers.setAssignAnchor}
           type="button"
-          onClick={() => setOpen((v) => (v === 'assign' ? null : 'assign'))}
+          onClick={() => toggle('assign')}
           aria-haspopup="menu"
           aria-expanded={open === 'assign'}
           aria-label={`Assignment: ${contact.assignee ? contact.assignee.label : 'Unassigned'}`}
@@ -195,18 +191,12 @@ export function ConversationHeader({ contact, now, onBack, onOpenDetails }: Conv
           <WindowTimer windowClosesAt={contact.windowClosesAt} now={now} variant="ring" />
         </span>
       </div>
-      <Popover anchor={tagAnchor} isOpen={open === 'tags'} onClose={close} placement="bottom-start">
-        <ContactTagPicker contactId={contact.id} tags={contact.tags} />
-      </Popover>
-      <Popover anchor={assignAnchor} isOpen={open === 'assign'} onClose={close} placement="bottom-end">
-        <ContactAssignMenu
-          contact={contact}
-          onDone={() => {
-            close();
-            assignAnchor?.focus();
-          }}
-        />
-      </Popover>
+      <ContactPopovers
+        contact={contact}
+        popovers={popovers}
+        tagPlacement="bottom-start"
+        assignPlacement="bottom-end"
+      />
     </header>
   );
 }

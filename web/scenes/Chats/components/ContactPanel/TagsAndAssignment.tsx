@@ -1,21 +1,15 @@
 import type { ContactListItem } from '@common/api/inbox';
-import { useState } from 'react';
 import { PlusIcon } from '../../../../components/ActionIcons';
 import { ChevronDownIcon, TagIcon, UserIcon } from '../../../../components/Icons';
-import { Popover } from '../../../../components/Popover';
-import { ContactAssignMenu } from '../assign/ContactAssignMenu';
-import { ContactTagPicker } from '../tags/ContactTagPicker';
+import { ContactPopovers, useContactPopovers } from '../ContactPopovers';
 import { TagChip } from '../tags/TagChips';
 import { Section } from './Section';
 
 /** Who the contact is assigned to and its tags, changed here with the same dropdown and picker as the header. */
 export function TagsAndAssignment({ contact, meId }: { contact: ContactListItem; meId: string | null }) {
   const assignee = contact.assignee;
-  const [open, setOpen] = useState<'tags' | 'assign' | null>(null);
-  const [assignAnchor, setAssignAnchor] = useState<HTMLButtonElement | null>(null);
-  const [tagAnchor, setTagAnchor] = useState<HTMLButtonElement | null>(null);
-  const close = () => setOpen(null);
-  const toggle = (which: 'tags' | 'assign') => setOpen((current) => (current === which ? null : which));
+  const popovers = useContactPopovers();
+  const { open, toggle } = popovers;
 
   return (
     <Section title="Tags and assignment" testId="contact-tags-assignment">
@@ -24,7 +18,7 @@ export function TagsAndAssignment({ contact, meId }: { contact: ContactListItem;
           <dt className="w-20 shrink-0 text-slate-500">Assigned to</dt>
           <dd className="min-w-0" data-testid="panel-assignee">
             <button
-              ref={setAssignAnchor}
+              ref={popovers.setAssignAnchor}
               type="button"
               onClick={() => toggle('assign')}
               aria-haspopup="menu"
@@ -59,7 +53,7 @@ export function TagsAndAssignment({ contact, meId }: { contact: ContactListItem;
               <TagChip key={tag.id} tag={tag} size="sm" />
             ))}
             <button
-              ref={setTagAnchor}
+              ref={popovers.setTagAnchor}
               type="button"
               onClick={() => toggle('tags')}
               aria-haspopup="dialog"
@@ -82,18 +76,12 @@ export function TagsAndAssignment({ contact, meId }: { contact: ContactListItem;
           </dd>
         </div>
       </dl>
-      <Popover anchor={tagAnchor} isOpen={open === 'tags'} onClose={close} placement="bottom-end">
-        <ContactTagPicker contactId={contact.id} tags={contact.tags} />
-      </Popover>
-      <Popover anchor={assignAnchor} isOpen={open === 'assign'} onClose={close} placement="bottom-start">
-        <ContactAssignMenu
-          contact={contact}
-          onDone={() => {
-            close();
-            assignAnchor?.focus();
-          }}
-        />
-      </Popover>
+      <ContactPopovers
+        contact={contact}
+        popovers={popovers}
+        tagPlacement="bottom-end"
+        assignPlacement="bottom-start"
+      />
     </Section>
   );
 }
