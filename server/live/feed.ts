@@ -134,25 +134,26 @@ async function reactionFrames(db: Database, accountId: string, changes: InboxCha
   });
 }
 
-/** contact.updated / assigned / tagged / deleted frames with the presented list row. */
-function contactFrames(
-  accountId: string,
-  changes: InboxChange[],
-  presented: Map<string, ContactListItem>,
-): Outgoing[] {
-  const updated = new Set<string>();
-  const assigned = new Set<string>();
-  const tagged = new Set<string>();
-  const out: Outgoing[] = [];
+/** The contact changes by what they become: frames carrying a list row, and frames that need none. */
+type ContactChanges = {
+  updated: Set<string>;
+  assigned: Set<string>;
+  tagged: Set<string>;
+  /** contact.deleted, template.updated, and contact.tagged for a renamed or deleted tag. */
+  rowless: Outgoing[];
+};
+
+function sortContactChanges(accountId: string, changes: InboxChange[]): ContactChanges {
+  const sorted: ContactChanges = { updated: new Set(), assigned: new Set(), tagged: new Set(), rowless: [] };
   const room = rooms.account(accountId);
   const now = new Date().toISOString();
   for (const c of changes) {
-    if (c.kind === 'message.created' || c.kind === 'contact.updated') updated.add(c.contactId);
-    else if (c.kind === 'contact.assigned') assigned.add(c.contactId);
+    if (c.kind === 'message.created' || c.kind === 'contact.updated') sorted.updated.add(c.contactId);
+    else if (c.kind === 'contact.assigned') sorted.assigned.add(c.contactId);
     else if (c.kind === 'contact.tagged') {
-      if (c.contactId) tagged.add(c.contactId);
+      if (c.contactId) sorted.tagged.add(c.contactId);
       else
-        out.push({
+        sorted.rowless.push({
           room,
           frame: {
             type: 'event',
@@ -161,7 +162,7 @@ function contactFrames(
           },
         });
     } else if (c.kind === 'contact.deleted') {
-      out.push({
+      sorted.rowless.push({
         room,
         frame: {
           type: 'event',
@@ -170,7 +171,7 @@ function contactFrames(
         },
       });
     } else if (c.kind === 'template.updated') {
-      out.push({
+      sorted.rowless.push({
         room,
         frame: {
           type: 'event',
@@ -180,8 +181,25 @@ function contactFrames(
       });
     }
   }
-  const each = (set: Set<string>, build: (contact: ContactListItem) => ServerEventFrame) => {
-    for (const id of set) {
+  return sorted;
+}
+
+/** The contacts whose list row goes out: message.created moves the row, the rest name it. */
+function contactsWithRows(sorted: ContactChanges): string[] {
+  return unique([...sorted.updated, ...sorted.assigned, ...sorted.tagged]);
+}
+
+/** contact.updated / assigned / tagged / deleted frames with the presented list row. */
+function contactFrames(
+  accountId: string,
+  sorted: ContactChanges,
+  presented: Map<string, ContactListItem>,
+): Outgoing[] {
+  const { assigned, tagged } = sorted;
+  const out: Outgoing[] = [...sorted.rowless];
+  const room = rooms.account(accountId);
+  const each = (ids: Iterable<string>, build: (contact: ContactListItem) => ServerEventFrame) => {
+    for (const id of ids) {
       const contact = presented.get(id);
       if (contact) out.push({ room, frame: build(contact) });
     }
@@ -203,27 +221,13 @@ function contactFrames(
     data: { accountId, contactId: contact.id, updatedAt: contact.updatedAt, contact },
   }));
   // Assigned or tagged rows already carry the fresh row; no second update for them.
-  for (const id of [...assigned, ...tagged]) updated.delete(id);
+  const updated = [...sorted.updated].filter((id) => !assigned.has(id) && !tagged.has(id));
   each(updated, (contact) => ({
     type: 'event',
     event: 'contact.updated',
     data: { accountId, contactId: contact.id, updatedAt: contact.updatedAt, contact },
   }));
   return out;
-}
-
-/** The contacts whose list row a frame carries: message.created moves the row, the rest name it. */
-function contactsWithFrames(changes: InboxChange[]): string[] {
-  return unique(
-    changes.flatMap((c) =>
-      c.kind === 'message.created' ||
-      c.kind === 'contact.updated' ||
-      c.kind === 'contact.assigned' ||
-      (c.kind === 'contact.tagged' && c.contactId)
-        ? [c.contactId!]
-        : [],
-    ),
-  );
 }
 
 /**
@@ -241,7 +245,8 @@ export async function framesFor(db: Database, env: Env, changes: InboxChange[]):
   const now = byAccount.size > 0 ? await messagingNow(db, env) : new Date();
   for (const [accountId, list] of byAccount) {
     const messageRows = await loadMessageRows(db, accountId, list);
-    const listed = contactsWithFrames(list);
+    const sorted = sortContactChanges(accountId, list);
+    const listed = contactsWithRows(sorted);
     const contactRows = await loadContactRows(db, accountId, [
       ...messageRows.map((row) => row.contactId),
       ...listed,
@@ -252,7 +257,7 @@ export async function framesFor(db: Database, env: Env, changes: InboxChange[]):
     );
     out.push(...(await messageFrames(db, accountId, list, messageRows, contactRows, now)));
     out.push(...(await reactionFrames(db, accountId, list)));
-    out.push(...contactFrames(accountId, list, presented));
+    out.push(...contactFrames(accountId, sorted, presented));
   }
   return out;
 }
