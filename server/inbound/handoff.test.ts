@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages, webhookEvents } from '../db/schema';
 import { connectTestAccount, signUpUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
+import { until } from '../test/until';
 import { inboundText } from '../test/webhook-builders';
 import { postWebhook } from '../test/webhooks';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
@@ -29,15 +30,6 @@ async function messageCount(wamid: string): Promise<number> {
   return (await ctx.db.select().from(messages).where(eq(messages.externalId, wamid))).length;
 }
 
-async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return false;
-}
-
 describe('a delivery stored while this process runs a processor', () => {
   it('is applied at once, without waiting for the table to be polled', async () => {
     // A poll interval far longer than the test: only the in-memory handover can apply the message.
@@ -47,7 +39,12 @@ describe('a delivery stored while this process runs a processor', () => {
 
     const res = await postWebhook(ctx.app, delivery('wamid.HANDOFF1'));
     expect(res.statusCode).toBe(200);
-    expect(await waitFor(async () => (await messageCount('wamid.HANDOFF1')) === 1, 5_000)).toBe(true);
+    await until(
+      async () => (await messageCount('wamid.HANDOFF1')) === 1,
+      'the handed-over message',
+      5_000,
+      20,
+    );
     const [row] = await ctx.db.select().from(webhookEvents).orderBy(webhookEvents.id).limit(1);
     expect(row).toMatchObject({ status: 'processed', attempts: 1 });
   });

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis, testRedis } from '../test/redis';
+import { until as untilTrue } from '../test/until';
 import { type BrokerFrame, EVERY_ROOM, InProcessBroker, type LiveBroker, RedisBroker } from './broker';
 
 /**
@@ -31,13 +32,8 @@ function listen(broker: LiveBroker): Received {
   return received;
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Frames arrive within milliseconds: look often, give up after 8 s. */
+const until = (check: () => boolean, what: string) => untilTrue(check, what, 8_000, 20);
 
 const connected = (broker: LiveBroker) => {
   const health = broker.health();

@@ -28,20 +28,7 @@ export function scaleServices(): { databaseUrl: string; redisUrl: string } {
   return { databaseUrl, redisUrl };
 }
 
-export async function until<T>(
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  what: string,
-  timeoutMs = 30_000,
-  everyMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+export { until } from '../test/until';
 
 export type Cluster = {
   /** The test's own connection to the processes' database. */
