@@ -45,6 +45,7 @@ describe('a delivery stored while this process runs a processor', () => {
       5_000,
       20,
     );
+    expect(await messageCount('wamid.HANDOFF1')).toBe(1);
     const [row] = await ctx.db.select().from(webhookEvents).orderBy(webhookEvents.id).limit(1);
     expect(row).toMatchObject({ status: 'processed', attempts: 1 });
   });
