@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { guardRootQueriesInTransactions } from './embedded-guard';
 import { lockDataDir } from './lock';
+import { NamedStatementClient } from './named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -85,6 +86,7 @@ function embeddedHandle(client: PGlite, release: () => void): DatabaseHandle {
 
 function openPostgres(url: string, logger: Logger | undefined, poolSize = 20): DatabaseHandle {
   const pool = new pg.Pool({
+    Client: NamedStatementClient,
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,

@@ -1,7 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Executor } from '../db/client';
-import { contacts, media, messageStatusEvents, messages, reactions } from '../db/schema';
+import { named } from '../db/named-statements';
+import {
+  contacts,
+  media,
+  messageStatusEvents,
+  messages,
+  reactions,
+  webhookEvents,
+  whatsappAccounts,
+} from '../db/schema';
 import { statusRankSql } from '../db/status-sql';
 import { enqueue } from '../jobs/queue';
 import { toWellFormedText } from '../lib/stored-text';
@@ -10,7 +19,6 @@ import { AMBIGUOUS_SEND_TEXT } from '../outbound/send-errors';
 import { statusRank } from '../whatsapp/status-order';
 import type { InboundMessageEvent, MessageStatusEvent, WebhookEvent } from '../whatsapp/types';
 import { parseWebhook } from '../whatsapp/webhook-parser';
-import { accountsByNumber } from './accounts-by-number';
 import { applyReaction } from './apply-reaction';
 import { applyTemplateStatus } from './apply-template-status';
 import type { InboxChange } from './inbox-changes';
@@ -20,20 +28,24 @@ const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
 type Routed<E> = E & { accountId: string };
 
+/** A stored delivery to apply: its webhook_events row. */
+export type Delivery = { id: number; body: string };
+
 /**
- * Applies deliveries with set-based statements: one contact upsert, one media upsert, one message
- * insert, one aggregate update and one status update for the whole batch, whatever its size.
- * Everything is idempotent, so replays and crashes change nothing: a message once per wamid,
- * contacts' last-message fields and statuses only forward. Reactions (rare) go one by one.
+ * Applies deliveries with set-based statements: one contact upsert, one media upsert, one statement
+ * for the messages and their contacts' last-message fields, and one status update for the whole batch,
+ * whatever its size; the deliveries are marked processed in the same transaction. Everything is
+ * idempotent, so replays and crashes change nothing: a message once per wamid, contacts'
+ * last-message fields and statuses only forward. Reactions (rare) go one by one.
  */
 export async function applyDeliveriesInBulk(
   tx: Executor,
-  bodies: string[],
+  deliveries: Delivery[],
   changes: InboxChange[],
   log: Logger,
 ): Promise<void> {
   const events: WebhookEvent[] = [];
-  for (const body of bodies) {
+  for (const { body } of deliveries) {
     let json: unknown;
     try {
       json = parseDelivery(body);
@@ -44,8 +56,9 @@ export async function applyDeliveriesInBulk(
     events.push(...parseWebhook(json).events);
   }
 
-  const accounts = await accountsByNumber(
+  const accounts = await markProcessedAndRoute(
     tx,
+    deliveries.map((d) => d.id),
     events.flatMap((e) =>
       e.kind === 'message.inbound' || e.kind === 'message.status' ? [e.phoneNumberId] : [],
     ),
@@ -97,32 +110,60 @@ export function parseDelivery(body: string): unknown {
   );
 }
 
+/**
+ * Marks the deliveries processed and finds the account each number (phone_number_id) belongs to, in
+ * one round trip. If a number was connected twice (a reconnect under another user), the newest
+ * connection receives.
+ */
+async function markProcessedAndRoute(
+  tx: Executor,
+  deliveryIds: number[],
+  phoneNumberIds: string[],
+): Promise<Map<string, string>> {
+  const result = (await tx.execute(sql`${named('webhook_apply_start')}
+    with processed as (
+      update ${webhookEvents} set status = 'processed', processed_at = now(), locked_until = null, error = null
+      where id = any(${sql.param(deliveryIds)}::bigint[])
+    )
+    select id, phone_number_id from ${whatsappAccounts}
+    where phone_number_id = any(${sql.param([...new Set(phoneNumberIds)])}::text[])
+    order by updated_at desc`)) as unknown as { rows: { id: string; phone_number_id: string }[] };
+  const accounts = new Map<string, string>();
+  for (const row of result.rows)
+    if (!accounts.has(row.phone_number_id)) accounts.set(row.phone_number_id, row.id);
+  return accounts;
+}
+
 const senderOf = (e: InboundMessageEvent) => (e.from ?? e.contact?.waId)!;
 
 async function insertInbound(tx: Executor, events: Routed<InboundMessageEvent>[], changes: InboxChange[]) {
   if (events.length === 0) return;
 
   // Contacts: one row per (account, wa_id); the last non-empty profile name in the batch wins.
-  const people = new Map<string, { accountId: string; waId: string; profileName: string }>();
+  const byPerson = new Map<string, { accountId: string; waId: string; profileName: string }>();
   for (const e of events) {
     const waId = senderOf(e);
     const key = `${e.accountId}:${waId}`;
     const name = e.contact?.profileName ?? '';
-    const known = people.get(key);
+    const known = byPerson.get(key);
     if (!known || name !== '')
-      people.set(key, { accountId: e.accountId, waId, profileName: name || known?.profileName || '' });
+      byPerson.set(key, { accountId: e.accountId, waId, profileName: name || known?.profileName || '' });
   }
-  const contactRows = await tx
-    .insert(contacts)
-    .values([...people.values()].map((p) => ({ ...p, phone: p.waId })))
-    .onConflictDoUpdate({
-      target: [contacts.accountId, contacts.waId],
-      set: {
-        profileName: sql`case when excluded.profile_name = '' then ${contacts.profileName} else excluded.profile_name end`,
-      },
-    })
-    .returning({ id: contacts.id, accountId: contacts.accountId, waId: contacts.waId });
-  const contactId = new Map(contactRows.map((c) => [`${c.accountId}:${c.waId}`, c.id]));
+  const people = [...byPerson.values()];
+  const contactRows = (
+    (await tx.execute(sql`${named('inbound_contacts')}
+      insert into ${contacts} (account_id, wa_id, phone, profile_name)
+      select account_id, wa_id, wa_id, profile_name
+      from unnest(${sql.param(people.map((p) => p.accountId))}::uuid[], ${sql.param(people.map((p) => p.waId))}::text[],
+        ${sql.param(people.map((p) => p.profileName))}::text[])
+        as p(account_id, wa_id, profile_name)
+      on conflict (account_id, wa_id) do update set
+        profile_name = case when excluded.profile_name = '' then ${contacts}.profile_name else excluded.profile_name end
+      returning id, account_id, wa_id`)) as unknown as {
+      rows: { id: string; account_id: string; wa_id: string }[];
+    }
+  ).rows;
+  const contactId = new Map(contactRows.map((c) => [`${c.account_id}:${c.wa_id}`, c.id]));
   const contactOf = (e: Routed<InboundMessageEvent>) => contactId.get(`${e.accountId}:${senderOf(e)}`)!;
 
   // Reactions attach to their target message; they are never messages of their own.
@@ -141,71 +182,65 @@ async function insertInbound(tx: Executor, events: Routed<InboundMessageEvent>[]
 
   // Messages: once per wamid, in the batch and in the table.
   const seen = new Set<string>();
-  const rows = messageEvents.flatMap((e) => {
+  const rows = messageEvents.filter((e) => {
     const key = `${e.accountId}:${e.externalId}`;
-    if (seen.has(key)) return [];
+    if (seen.has(key)) return false;
     seen.add(key);
-    return [
-      {
-        accountId: e.accountId,
-        contactId: contactOf(e),
-        direction: 'incoming' as const,
-        type: e.type,
-        body: e.text,
-        preview: e.preview,
-        content: { ...e.content, context: e.context, referral: e.referral, errors: e.errors },
-        externalId: e.externalId,
-        status: 'delivered' as const,
-        replyToExternalId: e.context?.replyToExternalId ?? null,
-        mediaId: mediaIds.get(key) ?? null,
-        timestamp: e.timestamp,
-      },
-    ];
+    return true;
   });
   if (rows.length === 0) return;
-  const inserted = await tx
-    .insert(messages)
-    .values(rows)
-    .onConflictDoNothing({ target: [messages.accountId, messages.externalId] })
-    .returning({
-      id: messages.id,
-      accountId: messages.accountId,
-      contactId: messages.contactId,
-      timestamp: messages.timestamp,
-      preview: messages.preview,
-    });
-  if (inserted.length === 0) return;
-
-  // Each contact's last message moves forward only; unread counts grow by what was new.
-  const perContact = new Map<string, { at: Date; preview: string; count: number }>();
-  for (const m of inserted) {
-    const current = perContact.get(m.contactId);
-    if (!current) perContact.set(m.contactId, { at: m.timestamp, preview: m.preview, count: 1 });
-    else {
-      current.count += 1;
-      if (m.timestamp >= current.at) Object.assign(current, { at: m.timestamp, preview: m.preview });
-    }
+  const column = <T>(value: (e: Routed<InboundMessageEvent>) => T) => sql.param(rows.map(value));
+  // One statement stores the new messages and moves each contact's last message forward (never
+  // back), its unread count by what was new, and out of the archive. In the batch, the latest message
+  // per contact wins; on equal timestamps the later one in the batch.
+  const inserted = (await tx.execute(sql`${named('inbound_messages')}
+    with incoming as (
+      select * from unnest(
+        ${column((e) => e.accountId)}::uuid[], ${column(contactOf)}::uuid[], ${column((e) => e.type)}::text[],
+        ${column((e) => e.text)}::text[], ${column((e) => e.preview)}::text[],
+        ${column((e) => JSON.stringify({ ...e.content, context: e.context, referral: e.referral, errors: e.errors }))}::text[],
+        ${column((e) => e.externalId)}::text[], ${column((e) => e.context?.replyToExternalId ?? null)}::text[],
+        ${column((e) => mediaIds.get(`${e.accountId}:${e.externalId}`) ?? null)}::uuid[],
+        ${column((e) => e.timestamp.toISOString())}::timestamptz[]
+      ) with ordinality as t(account_id, contact_id, type, body, preview, content, external_id, reply_to_external_id, media_id, at, ord)
+    ),
+    inserted as (
+      insert into ${messages} (account_id, contact_id, direction, type, body, preview, content, external_id,
+        status, reply_to_external_id, media_id, timestamp)
+      select account_id, contact_id, 'incoming', type, body, preview, content::jsonb, external_id,
+        'delivered', reply_to_external_id, media_id, at
+      from incoming order by ord
+      on conflict (account_id, external_id) do nothing
+      returning id, account_id, contact_id, external_id, timestamp, preview
+    ),
+    latest as (
+      select distinct on (i.contact_id) i.contact_id, i.timestamp as at, i.preview,
+        count(*) over (partition by i.contact_id) as n
+      from inserted i join incoming t on t.account_id = i.account_id and t.external_id = i.external_id
+      order by i.contact_id, i.timestamp desc, t.ord desc
+    ),
+    moved as (
+      update ${contacts} as c set
+        last_message_preview = case when c.last_message_at is null or c.last_message_at <= v.at then v.preview else c.last_message_preview end,
+        last_message_direction = case when c.last_message_at is null or c.last_message_at <= v.at then 'incoming' else c.last_message_direction end,
+        last_message_at = greatest(c.last_message_at, v.at),
+        last_incoming_at = greatest(c.last_incoming_at, v.at),
+        unread_count = c.unread_count + v.n,
+        archived_at = null,
+        updated_at = now()
+      from latest v
+      where c.id = v.contact_id
+    )
+    select i.id, i.account_id, i.contact_id from inserted i join incoming t
+      on t.account_id = i.account_id and t.external_id = i.external_id
+    order by t.ord`)) as unknown as { rows: { id: string; account_id: string; contact_id: string }[] };
+  for (const m of inserted.rows)
     changes.push({
       kind: 'message.created',
-      accountId: m.accountId,
-      contactId: m.contactId,
+      accountId: m.account_id,
+      contactId: m.contact_id,
       messageId: m.id,
     });
-  }
-  const values = [...perContact.entries()].map(
-    ([id, v]) => sql`(${id}::uuid, ${v.at.toISOString()}::timestamptz, ${v.preview}::text, ${v.count}::int)`,
-  );
-  await tx.execute(sql`
-    update ${contacts} as c set
-      last_message_preview = case when c.last_message_at is null or c.last_message_at <= v.at then v.preview else c.last_message_preview end,
-      last_message_direction = case when c.last_message_at is null or c.last_message_at <= v.at then 'incoming' else c.last_message_direction end,
-      last_message_at = greatest(c.last_message_at, v.at),
-      last_incoming_at = greatest(c.last_incoming_at, v.at),
-      unread_count = c.unread_count + v.n,
-      archived_at = null,
-      updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as v(id, at, preview, n)
-    where c.id = v.id`);
 }
 
 /** Media rows for the batch's media messages (once per Meta media id), and their downloads queued. */

@@ -26,7 +26,7 @@ export function runningProcessor(db: Database): WebhookProcessor | undefined {
 
 /**
  * Turns stored webhook deliveries into contacts, messages, reactions and statuses. Each delivery is
- * applied in one transaction together with its "processed" mark; everything it writes is
+ * applied in one transaction together with its "processed" mark (applyDeliveriesInBulk sets it); everything it writes is
  * idempotent, so a replay or a crash between the two changes nothing. Claims use SKIP LOCKED
  * under a lease, so several processes share the work and a dead one's claims come back.
  *
@@ -125,21 +125,7 @@ export class WebhookProcessor {
     try {
       const changes: InboxChange[] = [];
       await db.transaction(async (tx) => {
-        await applyDeliveriesInBulk(
-          tx,
-          claimed.map((row) => row.body),
-          changes,
-          log,
-        );
-        await tx
-          .update(webhookEvents)
-          .set({ status: 'processed', processedAt: new Date(), lockedUntil: null, error: null })
-          .where(
-            inArray(
-              webhookEvents.id,
-              claimed.map((row) => row.id),
-            ),
-          );
+        await applyDeliveriesInBulk(tx, claimed, changes, log);
       });
       publishChanges(changes);
       return claimed.length;
@@ -158,11 +144,7 @@ export class WebhookProcessor {
         const rowChanges: InboxChange[] = [];
         try {
           await tx.transaction(async (savepoint) => {
-            await applyDeliveriesInBulk(savepoint, [row.body], rowChanges, log);
-            await savepoint
-              .update(webhookEvents)
-              .set({ status: 'processed', processedAt: new Date(), lockedUntil: null, error: null })
-              .where(eq(webhookEvents.id, row.id));
+            await applyDeliveriesInBulk(savepoint, [row], rowChanges, log);
           });
           changes.push(...rowChanges);
         } catch (error) {

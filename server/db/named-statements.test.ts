@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/harness';
+import type { DatabaseHandle } from './client';
+import { named, statementName } from './named-statements';
+
+describe('named statements', () => {
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database, drop } = await createTestDatabase());
+  });
+  afterAll(() => drop());
+
+  it('reads the name a statement opted in with, and only that', () => {
+    expect(statementName('/* statement:feed_messages */ select 1')).toBe('feed_messages');
+    expect(statementName('select 1 /* statement:feed_messages */')).toBeUndefined();
+    expect(statementName('/* statement:unterminated select 1')).toBeUndefined();
+    expect(() => named('Feed messages')).toThrow(/lower_snake_case/);
+  });
+
+  it('runs with an array parameter on either database, the same text every time', async () => {
+    const pick = (ids: number[]) =>
+      sql`${named('test_pick')} select x from generate_series(1, 5) as x where x = any(${sql.param(ids)}::int[]) order by x`;
+    const rows = async (ids: number[]) =>
+      ((await database.db.execute(pick(ids))) as unknown as { rows: { x: number }[] }).rows.map((r) => r.x);
+    expect(await rows([2, 4])).toEqual([2, 4]);
+    expect(await rows([1, 3, 5, 9])).toEqual([1, 3, 5]);
+    expect(await rows([])).toEqual([]);
+  });
+
+  it.runIf(process.env.TEST_DB_TARGET === 'postgres')(
+    'is parsed once per connection on PostgreSQL, and unmarked statements are not kept',
+    async () => {
+      const kept = await database.db.transaction(async (tx) => {
+        for (const n of [1, 2, 3]) {
+          await tx.execute(sql`${named('test_kept')} select ${n}::int + 1 as y`);
+          await tx.execute(sql`select ${n}::int + 2 as z`);
+        }
+        const result = (await tx.execute(
+          sql`select name, statement from pg_prepared_statements order by name`,
+        )) as unknown as { rows: { name: string; statement: string }[] };
+        return result.rows;
+      });
+      // Three runs, one statement kept; the unmarked one is not among them.
+      expect(kept.filter((row) => row.name === 'test_kept')).toHaveLength(1);
+      expect(kept.find((row) => row.name === 'test_kept')!.statement).toContain('select $1::int + 1 as y');
+      for (const row of kept) expect(statementName(row.statement)).toBe(row.name);
+    },
+  );
+});
