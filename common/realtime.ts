@@ -34,6 +34,11 @@ export type ServerEventMap = {
     message: InboxMessage;
     /** A customer's new message that should raise a notification (false for blocked contacts). */
     notify: boolean;
+    /**
+     * The contact's list row after this message (last message, unread count), on the contact's newest
+     * message of a batch; then no contact.updated follows for it. Null when another frame carries it.
+     */
+    contact: ContactListItem | null;
   };
   /** Status, provider id, error or media of a message changed (sent → delivered → read, failed…). */
   'message.updated': {

@@ -32,17 +32,20 @@ async function loadContactRows(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** message.created / message.updated frames, presented (media, reactions, quote, sender, abilities). */
+/**
+ * message.created / message.updated frames, presented (media, reactions, quote, sender, abilities).
+ * A message.created named in `carried` brings its contact's list row along (see carriedRows).
+ */
 async function messageFrames(
   db: Database,
   accountId: string,
-  changes: InboxChange[],
+  created: Set<string>,
   rows: MessageRow[],
   contactRows: Map<string, ContactRow>,
+  carried: Map<string, ContactListItem>,
   now: Date,
 ): Promise<Outgoing[]> {
   if (rows.length === 0) return [];
-  const created = new Set(changes.flatMap((c) => (c.kind === 'message.created' ? [c.messageId] : [])));
   const open = (contactId: string) => {
     const contact = contactRows.get(contactId);
     return contact ? canSendFreeform(contact, now) : false;
@@ -62,7 +65,11 @@ async function messageFrames(
     return {
       room,
       frame: created.has(message.id)
-        ? { type: 'event', event: 'message.created', data: { ...data, notify } }
+        ? {
+            type: 'event',
+            event: 'message.created',
+            data: { ...data, notify, contact: carried.get(message.id) ?? null },
+          }
         : { type: 'event', event: 'message.updated', data },
     };
   });
@@ -189,11 +196,40 @@ function contactsWithRows(sorted: ContactChanges): string[] {
   return unique([...sorted.updated, ...sorted.assigned, ...sorted.tagged]);
 }
 
+/**
+ * A new message changes its contact's list row (last message, unread count), so the row rides on the
+ * contact's newest message.created of the batch instead of in a contact.updated of its own: one frame
+ * per message to every socket, not two. Rows that go out in contact.assigned or contact.tagged stay
+ * there. By message id.
+ */
+function carriedRows(
+  created: Set<string>,
+  rows: MessageRow[],
+  sorted: ContactChanges,
+  presented: Map<string, ContactListItem>,
+): Map<string, ContactListItem> {
+  const newest = new Map<string, string>();
+  for (const row of rows) if (created.has(row.id)) newest.set(row.contactId, row.id);
+  const carried = new Map<string, ContactListItem>();
+  for (const [contactId, messageId] of newest) {
+    const contact = presented.get(contactId);
+    if (
+      contact &&
+      sorted.updated.has(contactId) &&
+      !sorted.assigned.has(contactId) &&
+      !sorted.tagged.has(contactId)
+    )
+      carried.set(messageId, contact);
+  }
+  return carried;
+}
+
 /** contact.updated / assigned / tagged / deleted frames with the presented list row. */
 function contactFrames(
   accountId: string,
   sorted: ContactChanges,
   presented: Map<string, ContactListItem>,
+  carried: Set<string>,
 ): Outgoing[] {
   const { assigned, tagged } = sorted;
   const out: Outgoing[] = [...sorted.rowless];
@@ -220,8 +256,10 @@ function contactFrames(
     event: 'contact.tagged',
     data: { accountId, contactId: contact.id, updatedAt: contact.updatedAt, contact },
   }));
-  // Assigned or tagged rows already carry the fresh row; no second update for them.
-  const updated = [...sorted.updated].filter((id) => !assigned.has(id) && !tagged.has(id));
+  // Assigned or tagged frames, or a message.created, already carry the fresh row; no second update.
+  const updated = [...sorted.updated].filter(
+    (id) => !assigned.has(id) && !tagged.has(id) && !carried.has(id),
+  );
   each(updated, (contact) => ({
     type: 'event',
     event: 'contact.updated',
@@ -255,9 +293,12 @@ export async function framesFor(db: Database, env: Env, changes: InboxChange[]):
     const presented = new Map(
       (await presentContacts(db, listedRows, now)).map((contact) => [contact.id, contact]),
     );
-    out.push(...(await messageFrames(db, accountId, list, messageRows, contactRows, now)));
+    const created = new Set(list.flatMap((c) => (c.kind === 'message.created' ? [c.messageId] : [])));
+    const carried = carriedRows(created, messageRows, sorted, presented);
+    out.push(...(await messageFrames(db, accountId, created, messageRows, contactRows, carried, now)));
     out.push(...(await reactionFrames(db, accountId, list)));
-    out.push(...contactFrames(accountId, sorted, presented));
+    const carriedContacts = new Set([...carried.values()].map((contact) => contact.id));
+    out.push(...contactFrames(accountId, sorted, presented, carriedContacts));
   }
   return out;
 }

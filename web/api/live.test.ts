@@ -1,7 +1,8 @@
-import type { ContactListItem } from '@common/api/inbox';
+import type { ContactListItem, InboxMessage } from '@common/api/inbox';
 import type { ServerFrame } from '@common/realtime';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inboxMessage } from '../test/inboxMessage';
 import { applyServerEvent, connectLive, parseFrame } from './live';
 
 class FakeSocket {
@@ -152,13 +153,15 @@ function contact(overrides: Partial<ContactListItem> = {}): ContactListItem {
 }
 
 describe('applyServerEvent', () => {
+  const filter = { q: '', tagIds: [] };
+  /** One cached page of a contact list tab. */
+  const page = (contacts: ContactListItem[]) => ({
+    pages: [{ contacts, nextCursor: null, serverNow: '' }],
+    pageParams: [null],
+  });
+
   it('moves a contact between cached tabs when it is assigned', () => {
     const client = new QueryClient();
-    const filter = { q: '', tagIds: [] };
-    const page = (contacts: ContactListItem[]) => ({
-      pages: [{ contacts, nextCursor: null, serverNow: '' }],
-      pageParams: [null],
-    });
     client.setQueryData(['inbox', 'contacts', 'unassigned', filter], page([contact()]));
     client.setQueryData(['inbox', 'contacts', 'mine', filter], page([]));
 
@@ -183,5 +186,58 @@ describe('applyServerEvent', () => {
         .pages[0]!.contacts.map((c) => c.id);
     expect(ids('unassigned')).toEqual([]);
     expect(ids('mine')).toEqual(['c-1']);
+  });
+
+  it('puts a new message in its thread and moves its contact row with the row the message brings', () => {
+    const client = new QueryClient();
+    const other = contact({ id: 'c-2', name: 'Noor', lastMessageAt: '2026-03-12T10:05:00.000Z' });
+    client.setQueryData(['inbox', 'contacts', 'unassigned', filter], page([other, contact()]));
+    client.setQueryData(['messages', 'c-1'], {
+      pages: [{ contact: contact(), messages: [], nextCursor: null, serverNow: '' }],
+      pageParams: [null],
+    });
+    const message = inboxMessage({
+      id: 'm-9',
+      body: 'Still open?',
+      preview: 'Still open?',
+      content: { kind: 'text', body: 'Still open?' },
+      externalId: 'wamid.9',
+      status: 'delivered',
+      timestamp: '2026-03-12T10:10:00.000Z',
+      updatedAt: '2026-03-12T10:10:00.000Z',
+      abilities: { react: true, retry: false, markRead: true },
+    });
+    const moved = contact({
+      lastMessageAt: message.timestamp,
+      lastMessagePreview: 'Still open?',
+      unreadCount: 2,
+      updatedAt: message.updatedAt,
+    });
+    const onIncoming = vi.fn();
+    applyServerEvent(
+      { client, meId: 'me', onIncoming },
+      {
+        type: 'event',
+        event: 'message.created',
+        data: {
+          accountId: 'a',
+          contactId: 'c-1',
+          messageId: 'm-9',
+          updatedAt: message.updatedAt,
+          message,
+          notify: true,
+          contact: moved,
+        },
+      },
+    );
+    const rows = client.getQueryData<ReturnType<typeof page>>(['inbox', 'contacts', 'unassigned', filter])!
+      .pages[0]!.contacts;
+    expect(rows.map((c) => [c.id, c.lastMessagePreview, c.unreadCount])).toEqual([
+      ['c-1', 'Still open?', 2],
+      ['c-2', 'Hi', 1],
+    ]);
+    const thread = client.getQueryData<{ pages: { messages: InboxMessage[] }[] }>(['messages', 'c-1'])!;
+    expect(thread.pages[0]!.messages.map((m) => m.id)).toEqual(['m-9']);
+    expect(onIncoming).toHaveBeenCalledWith(message);
   });
 });

@@ -9,7 +9,7 @@ import {
   type ServerFrame,
 } from '@common/realtime';
 import type { QueryClient } from '@tanstack/react-query';
-import { inboxAppliers, loadRetryDelay } from './inbox';
+import { applyContact, inboxAppliers, loadRetryDelay } from './inbox';
 import { messageAppliers } from './messages';
 import { noteServerNow } from './serverClock';
 
@@ -33,6 +33,11 @@ type Applier<E extends ServerEventName> = (context: ApplyContext, data: ServerEv
 export const liveAppliers: { [E in ServerEventName]: Applier<E> } = {
   ...inboxAppliers,
   ...messageAppliers,
+  // A new message brings its contact's list row along (no contact.updated follows for it).
+  'message.created': (context, data) => {
+    messageAppliers['message.created'](context, data);
+    if (data.contact) applyContact(context.client, data.contact, context.meId);
+  },
   'template.updated': ({ client }) => {
     void client.invalidateQueries({ queryKey: ['templates'] });
   },

@@ -1,5 +1,6 @@
 import type { InboxMessage } from '@common/api/inbox';
 import { describe, expect, it } from 'vitest';
+import { inboxMessage } from '../test/inboxMessage';
 import {
   type ConversationPages,
   isRealOf,
@@ -13,29 +14,21 @@ import {
 const T0 = Date.parse('2026-03-12T10:00:00Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
 
+/** A teammate's text, still pending. */
 function message(overrides: Partial<InboxMessage> = {}): InboxMessage {
-  return {
-    id: 'm-1',
-    contactId: 'c-1',
+  return inboxMessage({
     direction: 'outgoing',
-    type: 'text',
     body: 'Hello',
     preview: 'Hello',
     content: { kind: 'text', body: 'Hello' },
     externalId: null,
     status: 'pending',
-    error: null,
-    replyTo: null,
-    media: null,
-    reactions: [],
-    sentBy: null,
-    clientRef: null,
     timestamp: at(0),
     createdAt: at(0),
     updatedAt: at(0),
     abilities: { react: false, retry: false, markRead: false },
     ...overrides,
-  };
+  });
 }
 
 const temp = (ref: string, overrides: Partial<InboxMessage> = {}) =>

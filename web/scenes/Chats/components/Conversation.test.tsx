@@ -1,6 +1,7 @@
 import type { ContactDetail, ConversationResponse, InboxMessage } from '@common/api/inbox';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { inboxMessage } from '../../../test/inboxMessage';
 import { mockApi, renderScreen } from '../../../test/render';
 import { Conversation } from './Conversation';
 
@@ -28,28 +29,15 @@ const contact: ContactDetail = {
 };
 
 function message(id: string, overrides: Partial<InboxMessage>): InboxMessage {
-  return {
+  const at = now.toISOString();
+  return inboxMessage({
     id,
-    contactId: 'c-1',
-    direction: 'incoming',
-    type: 'text',
-    body: '',
-    preview: '',
-    content: { kind: 'text', body: '' },
     externalId: `wamid.${id}`,
-    status: 'read',
-    error: null,
-    replyTo: null,
-    media: null,
-    reactions: [],
-    sentBy: null,
-    clientRef: null,
-    timestamp: now.toISOString(),
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
-    abilities: { react: true, retry: false, markRead: false },
+    timestamp: at,
+    createdAt: at,
+    updatedAt: at,
     ...overrides,
-  };
+  });
 }
 
 describe('Conversation', () => {

@@ -1,5 +1,6 @@
 import type { InboxMessage } from '@common/api/inbox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inboxMessage } from '../../../test/inboxMessage';
 import { renderScreen } from '../../../test/render';
 import { type BubbleActions, MessageBubble } from './MessageBubble';
 
@@ -13,30 +14,8 @@ const IMG = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>alert(1)</script>';
 const now = new Date().toISOString();
 
-function message(overrides: Partial<InboxMessage>): InboxMessage {
-  return {
-    id: 'm-1',
-    contactId: 'c-1',
-    direction: 'incoming',
-    type: 'text',
-    body: '',
-    preview: '',
-    content: { kind: 'text', body: '' },
-    externalId: 'wamid.1',
-    status: 'read',
-    error: null,
-    replyTo: null,
-    media: null,
-    reactions: [],
-    sentBy: null,
-    clientRef: null,
-    timestamp: now,
-    createdAt: now,
-    updatedAt: now,
-    abilities: { react: true, retry: false, markRead: false },
-    ...overrides,
-  };
-}
+const message = (overrides: Partial<InboxMessage>) =>
+  inboxMessage({ timestamp: now, createdAt: now, updatedAt: now, ...overrides });
 
 const actions: BubbleActions = {
   onReply: vi.fn(),
