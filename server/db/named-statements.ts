@@ -1,10 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Executor } from './client';
 
 /**
  * Hot statements (every webhook batch, every live frame) run as named statements on PostgreSQL: each
- * connection parses and plans them once and then only binds and executes, instead of parsing and
- * planning every call. Under load that was half of the database's time per statement.
+ * connection parses them once and then only binds and executes. Every call is still planned for its
+ * own values (plan_cache_mode=force_custom_plan on the pool's connections): a generic plan, made
+ * without them, can be far worse — for `account_id = $1 and id = any($2)` it walked the whole
+ * account's messages.
  *
  * A statement opts in by starting with `named('…')`. Its text must be the same on every call (pass
  * lists as one array parameter, `= any($1::uuid[])`, never as `in ($1, $2, …)`), or PostgreSQL would
@@ -40,3 +44,35 @@ NamedStatementClient.prototype.query = function query(this: pg.Client, config: u
   }
   return baseQuery.call(this, config, ...rest);
 } as typeof pg.Client.prototype.query;
+
+/**
+ * A builder query prepared once per database handle (`build` ends in `.prepare(name)` and takes its
+ * values as `sql.placeholder`s): no query building per call, and a named statement on PostgreSQL. On a
+ * transaction it is built for that transaction, so it runs inside it.
+ */
+export function preparedPer<Q>(build: (db: Executor) => Q): (db: Executor) => Q {
+  const built = new WeakMap<Executor, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
+
+/** `column = any($placeholder::type[])`: a list condition whose text does not depend on the list's length. */
+export function anyOf(column: AnyPgColumn, placeholder: string, type: 'uuid' | 'text'): SQL {
+  return sql`${column} = any(${sql.placeholder(placeholder)}::${sql.raw(type)}[])`;
+}
+
+/** The same within one account: `account_id = $accountId and column = any($placeholder)`. */
+export function accountAnyOf(
+  accountColumn: AnyPgColumn,
+  column: AnyPgColumn,
+  placeholder: string,
+  type: 'uuid' | 'text',
+): SQL {
+  return sql`${accountColumn} = ${sql.placeholder('accountId')} and ${anyOf(column, placeholder, type)}`;
+}

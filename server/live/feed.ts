@@ -3,6 +3,7 @@ import { rooms, type ServerEventFrame } from '@common/realtime';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../db/client';
+import { accountAnyOf, preparedPer } from '../db/named-statements';
 import { contacts, messages, reactions } from '../db/schema';
 import type { Env } from '../env';
 import { type InboxChange, inboxChanges } from '../inbound/inbox-changes';
@@ -18,6 +19,22 @@ type Outgoing = { room: string; frame: ServerEventFrame };
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
+const contactsById = preparedPer((db) =>
+  db
+    .select()
+    .from(contacts)
+    .where(accountAnyOf(contacts.accountId, contacts.id, 'ids', 'uuid'))
+    .prepare('feed_contacts'),
+);
+
+const messagesById = preparedPer((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(accountAnyOf(messages.accountId, messages.id, 'ids', 'uuid'))
+    .prepare('feed_messages'),
+);
+
 /** The account's contacts by id (for message windows and the list rows of contact frames). */
 async function loadContactRows(
   db: Database,
@@ -25,10 +42,7 @@ async function loadContactRows(
   ids: string[],
 ): Promise<Map<string, ContactRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, unique(ids))));
+  const rows = await contactsById(db).execute({ accountId, ids: unique(ids) });
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -87,10 +101,7 @@ async function loadMessageRows(
     ),
   );
   if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)));
+  const rows = await messagesById(db).execute({ accountId, ids });
   const order = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }

@@ -1,6 +1,7 @@
 import type { ContactDetail, ContactListItem, TagSummary, UserSummary } from '@common/api/inbox';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { anyOf, preparedPer } from '../db/named-statements';
 import { type contacts, contactTags, tags } from '../db/schema';
 import { windowClosesAt } from '../outbound/window';
 import { contactAbilities } from '../policies/contact';
@@ -11,21 +12,21 @@ export type ContactRow = typeof contacts.$inferSelect;
 /** What a page of contacts needs besides its rows: tags and assignees, loaded once per page. */
 export type ContactExtras = { tags: Map<string, TagSummary[]>; users: Map<string, UserSummary> };
 
+const tagsOfContacts = preparedPer((db) =>
+  db
+    .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name })
+    .from(contactTags)
+    .innerJoin(tags, eq(tags.id, contactTags.tagId))
+    .where(anyOf(contactTags.contactId, 'ids', 'uuid'))
+    // Any letter case, like the tag list; not the database's collation (PGlite's C puts 'Z' before 'a').
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id))
+    .prepare('contact_tags_of'),
+);
+
 export async function loadContactExtras(db: Executor, rows: ContactRow[]): Promise<ContactExtras> {
   if (rows.length === 0) return { tags: new Map(), users: new Map() };
   const [tagRows, userMap] = await Promise.all([
-    db
-      .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name })
-      .from(contactTags)
-      .innerJoin(tags, eq(tags.id, contactTags.tagId))
-      .where(
-        inArray(
-          contactTags.contactId,
-          rows.map((r) => r.id),
-        ),
-      )
-      // Any letter case, like the tag list; not the database's collation (PGlite's C puts 'Z' before 'a').
-      .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id)),
+    tagsOfContacts(db).execute({ ids: rows.map((r) => r.id) }),
     loadUserSummaries(
       db,
       rows.map((r) => r.assignedTo),

@@ -7,8 +7,8 @@ import type {
   MessageReplyTarget,
   UserSummary,
 } from '@common/api/inbox';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { accountAnyOf, anyOf, preparedPer } from '../db/named-statements';
 import { media, messages, reactions } from '../db/schema';
 import { messageAbilities } from '../policies/message';
 import { describeError, type ErrorContext } from '../whatsapp/error-map';
@@ -84,6 +84,37 @@ type MessageExtras = {
   users: Map<string, UserSummary>;
 };
 
+const mediaById = preparedPer((db) =>
+  db
+    .select()
+    .from(media)
+    .where(anyOf(media.id, 'ids', 'uuid'))
+    .prepare('message_media_of'),
+);
+
+const reactionsOn = preparedPer((db) =>
+  db
+    .select()
+    .from(reactions)
+    .where(accountAnyOf(reactions.accountId, reactions.targetExternalId, 'externalIds', 'text'))
+    .prepare('message_reactions_of'),
+);
+
+/** The messages replies quote, by wamid. */
+const quotedMessages = preparedPer((db) =>
+  db
+    .select({
+      id: messages.id,
+      externalId: messages.externalId,
+      direction: messages.direction,
+      type: messages.type,
+      preview: messages.preview,
+    })
+    .from(messages)
+    .where(accountAnyOf(messages.accountId, messages.externalId, 'externalIds', 'text'))
+    .prepare('message_replies_of'),
+);
+
 export async function loadMessageExtras(
   db: Executor,
   accountId: string,
@@ -93,25 +124,9 @@ export async function loadMessageExtras(
   const externalIds = [...new Set(rows.flatMap((r) => (r.externalId ? [r.externalId] : [])))];
   const replyIds = [...new Set(rows.flatMap((r) => (r.replyToExternalId ? [r.replyToExternalId] : [])))];
   const [mediaRows, reactionRows, replyRows] = await Promise.all([
-    mediaIds.length ? db.select().from(media).where(inArray(media.id, mediaIds)) : [],
-    externalIds.length
-      ? db
-          .select()
-          .from(reactions)
-          .where(and(eq(reactions.accountId, accountId), inArray(reactions.targetExternalId, externalIds)))
-      : [],
-    replyIds.length
-      ? db
-          .select({
-            id: messages.id,
-            externalId: messages.externalId,
-            direction: messages.direction,
-            type: messages.type,
-            preview: messages.preview,
-          })
-          .from(messages)
-          .where(and(eq(messages.accountId, accountId), inArray(messages.externalId, replyIds)))
-      : [],
+    mediaIds.length ? mediaById(db).execute({ ids: mediaIds }) : [],
+    externalIds.length ? reactionsOn(db).execute({ accountId, externalIds }) : [],
+    replyIds.length ? quotedMessages(db).execute({ accountId, externalIds: replyIds }) : [],
   ]);
   const users = await loadUserSummaries(db, [
     ...rows.map((r) => r.sentBy),

@@ -1,6 +1,6 @@
 import type { UserSummary } from '@common/api/inbox';
-import { inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { anyOf, preparedPer } from '../db/named-statements';
 import { users } from '../db/schema';
 
 /** The assignee label of spec §6: the part of the e-mail before the @. */
@@ -9,6 +9,14 @@ export function userLabel(email: string): string {
   return at > 0 ? email.slice(0, at) : email;
 }
 
+const usersById = preparedPer((db) =>
+  db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(anyOf(users.id, 'ids', 'uuid'))
+    .prepare('user_summaries'),
+);
+
 /** Id and label of each user, in one query. */
 export async function loadUserSummaries(
   db: Executor,
@@ -16,9 +24,6 @@ export async function loadUserSummaries(
 ): Promise<Map<string, UserSummary>> {
   const unique = [...new Set([...ids].filter((id): id is string => id !== null))];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.id, unique));
+  const rows = await usersById(db).execute({ ids: unique });
   return new Map(rows.map((u) => [u.id, { id: u.id, label: userLabel(u.email) }]));
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { preparedPer } from '../../db/named-statements';
 import { sandboxSettings } from '../../db/schema';
 
 /** The switches that make the sandbox behave like Meta on a bad day (stored in sandbox_settings). */
@@ -118,11 +119,16 @@ export function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-export async function clockNow(db: Executor): Promise<Date> {
-  const [row] = await db
+const clockOffset = preparedPer((db) =>
+  db
     .select({ value: sandboxSettings.value })
     .from(sandboxSettings)
-    .where(eq(sandboxSettings.key, 'clockOffsetSeconds'));
+    .where(eq(sandboxSettings.key, 'clockOffsetSeconds'))
+    .prepare('sandbox_clock_offset'),
+);
+
+export async function clockNow(db: Executor): Promise<Date> {
+  const [row] = await clockOffset(db).execute();
   const offset = typeof row?.value === 'number' ? row.value : 0;
   return new Date(Date.now() + offset * 1000);
 }
