@@ -1,25 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, messages } from '../db/schema';
-import { connectTestAccount, signUpUser } from '../test/factories';
+import { contacts, messages, webhookEvents } from '../db/schema';
+import { signUpOwnerWithAccount } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { inboundText, outboundStatus } from '../test/webhook-builders';
 import { postWebhook } from '../test/webhooks';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
 import { statusRank } from '../whatsapp/status-order';
+import type { InboxChange } from './inbox-changes';
+import { inboxChanges } from './inbox-changes';
 
 let ctx: TestContext;
 let accountId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const owner = await signUpUser(ctx.app);
   ({
     account: { id: accountId },
-  } = await connectTestAccount(
-    ctx,
-    { id: owner.body.user.id, email: owner.email },
-    FIXTURE_ACCOUNTS.primary,
-  ));
+  } = await signUpOwnerWithAccount(ctx, FIXTURE_ACCOUNTS.primary));
 });
 afterAll(() => ctx.close());
 
@@ -132,4 +129,66 @@ describe('replayed, shuffled deliveries', () => {
       expect(row.lastMessagePreview).toBe(`hello ${newest}`);
     }
   }, 240_000);
+});
+
+describe('a batch of customer messages', () => {
+  let accountId: string;
+  beforeAll(async () => {
+    // Its own number, so the shuffled replay's per-customer counts stay its own.
+    ({
+      account: { id: accountId },
+    } = await signUpOwnerWithAccount(ctx, FIXTURE_ACCOUNTS.secondary));
+  });
+
+  const CUSTOMER = '16505550190';
+  const AT = 1_790_000_000;
+  /** One delivery carrying several messages, as Meta batches them. */
+  const delivery = (messages: { wamid: string; body: string; at: number }[]) => {
+    const parts = messages.map((m) =>
+      inboundText({ ...m, from: CUSTOMER, name: 'Ines', number: FIXTURE_ACCOUNTS.secondary }),
+    );
+    return { ...parts[0]!, entry: parts.flatMap((p) => p.entry) };
+  };
+
+  it('moves the contact to its newest message (the later one on a tie), counts each new one once and unarchives it', async () => {
+    const seen: InboxChange[] = [];
+    const listen = (changes: InboxChange[]) => seen.push(...changes);
+    inboxChanges.on('changes', listen);
+    try {
+      const first = delivery([
+        { wamid: 'wamid.B1', body: 'one', at: AT },
+        { wamid: 'wamid.B2', body: 'two', at: AT + 5 },
+        { wamid: 'wamid.B3', body: 'three', at: AT + 5 },
+      ]);
+      expect((await postWebhook(ctx.app, first)).statusCode).toBe(200);
+      await ctx.webhooks.drain();
+      const [contact] = await ctx.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.accountId, accountId), eq(contacts.waId, CUSTOMER)));
+      expect(contact).toMatchObject({ profileName: 'Ines', unreadCount: 3, lastMessagePreview: 'three' });
+      expect(contact!.lastMessageAt).toEqual(new Date((AT + 5) * 1000));
+      const created = seen.flatMap((c) => (c.kind === 'message.created' ? [c.messageId] : []));
+      const stored = await ctx.db.select().from(messages).where(eq(messages.contactId, contact!.id));
+      const idOf = new Map(stored.map((m) => [m.externalId, m.id]));
+      expect(created).toEqual(['wamid.B1', 'wamid.B2', 'wamid.B3'].map((w) => idOf.get(w)));
+
+      // Archived meanwhile; Meta sends the same delivery again plus an older message that was late.
+      await ctx.db.update(contacts).set({ archivedAt: new Date() }).where(eq(contacts.id, contact!.id));
+      const again = delivery([
+        { wamid: 'wamid.B3', body: 'three', at: AT + 5 },
+        { wamid: 'wamid.B0', body: 'zero', at: AT - 60 },
+      ]);
+      expect((await postWebhook(ctx.app, again)).statusCode).toBe(200);
+      await ctx.webhooks.drain();
+      const [after] = await ctx.db.select().from(contacts).where(eq(contacts.id, contact!.id));
+      expect(after).toMatchObject({ unreadCount: 4, lastMessagePreview: 'three', archivedAt: null });
+      expect(after!.lastMessageAt).toEqual(new Date((AT + 5) * 1000));
+      expect(await ctx.db.select().from(messages).where(eq(messages.contactId, contact!.id))).toHaveLength(4);
+      const pending = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.status, 'pending'));
+      expect(pending).toEqual([]);
+    } finally {
+      inboxChanges.off('changes', listen);
+    }
+  });
 });

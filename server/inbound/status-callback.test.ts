@@ -16,7 +16,7 @@ import {
 } from '../outbound/testing';
 import type { MessagePayload } from '../sandbox/state/messages';
 import { type ListeningContext, listeningTestContext, runSandboxJobs } from '../sandbox/testing';
-import { connectTestAccount, signUpUser } from '../test/factories';
+import { signUpOwnerWithAccount } from '../test/factories';
 import { buildContact, buildMessage } from '../test/inbox-factories';
 import { outboundStatus } from '../test/webhook-builders';
 import { postWebhook } from '../test/webhooks';
@@ -54,22 +54,12 @@ let at = 1_790_000_000;
 
 beforeAll(async () => {
   ctx = await listeningTestContext();
-  const owner = await signUpUser(ctx.app);
   ({
     account: { id: accountId },
-  } = await connectTestAccount(
-    ctx,
-    { id: owner.body.user.id, email: owner.email },
-    FIXTURE_ACCOUNTS.primary,
-  ));
-  const otherOwner = await signUpUser(ctx.app);
+  } = await signUpOwnerWithAccount(ctx, FIXTURE_ACCOUNTS.primary));
   ({
     account: { id: otherAccountId },
-  } = await connectTestAccount(
-    ctx,
-    { id: otherOwner.body.user.id, email: otherOwner.email },
-    FIXTURE_ACCOUNTS.secondary,
-  ));
+  } = await signUpOwnerWithAccount(ctx, FIXTURE_ACCOUNTS.secondary));
   contact = await buildContact(ctx.db, accountId, { waId: CUSTOMER, phone: CUSTOMER });
   otherContact = await buildContact(ctx.db, otherAccountId, { waId: CUSTOMER, phone: CUSTOMER });
 });

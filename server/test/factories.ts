@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
@@ -55,4 +56,18 @@ export async function connectTestAccount(
     .insert(teamMembers)
     .values({ teamId: team!.id, userId: user.id, email: user.email, role: 'owner', status: 'active' });
   return { account: account!, team: team! };
+}
+
+/** A new owner (signed up through the API) with a connected number, the fixture's primary by default. */
+export async function signUpOwnerWithAccount(
+  ctx: { app: FastifyInstance; db: import('../db/client').Database; env: import('../env').Env },
+  numbers: { phoneNumberId: string; wabaId: string; displayPhoneNumber?: string } = FIXTURE_ACCOUNTS.primary,
+) {
+  const owner = await signUpUser(ctx.app);
+  const { account, team } = await connectTestAccount(
+    ctx,
+    { id: owner.body.user.id, email: owner.email },
+    numbers,
+  );
+  return { owner, account, team };
 }

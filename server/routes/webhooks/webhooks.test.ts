@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, reactions, webhookEvents } from '../../db/schema';
-import { connectTestAccount, signUpUser } from '../../test/factories';
+import { signUpOwnerWithAccount } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { inboundText } from '../../test/webhook-builders';
 import { postWebhook } from '../../test/webhooks';
@@ -13,15 +13,9 @@ let cookie: string;
 let accountId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const owner = await signUpUser(ctx.app);
+  const { owner, account } = await signUpOwnerWithAccount(ctx);
   cookie = owner.cookie;
-  ({
-    account: { id: accountId },
-  } = await connectTestAccount(
-    ctx,
-    { id: owner.body.user.id, email: owner.email },
-    FIXTURE_ACCOUNTS.primary,
-  ));
+  accountId = account.id;
 });
 afterAll(() => ctx.close());
 
