@@ -93,9 +93,8 @@ function openPostgres(url: string, logger: Logger | undefined, poolSize = 20): D
     // No query may hang a request forever, even while the server restarts.
     query_timeout: 30_000,
     idleTimeoutMillis: 30_000,
-    // Named statements skip parsing, but each call is still planned for its own values: a plan made
-    // without them once picked a scan of the whole account's messages for a lookup by id.
-    options: '-c plan_cache_mode=force_custom_plan',
+    // Named statements (named-statements.ts) are parsed and planned once per connection.
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', (error) => logger?.warn({ err: error }, 'postgres pool client error'));

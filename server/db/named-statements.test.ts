@@ -30,21 +30,25 @@ describe('named statements', () => {
     expect(await rows([])).toEqual([]);
   });
 
-  it('is parsed once per connection on PostgreSQL (PGlite runs it unnamed), and unmarked statements are not kept', async () => {
+  it('is parsed and planned once per connection on PostgreSQL (PGlite runs it unnamed), and unmarked statements are not kept', async () => {
     const kept = await database.db.transaction(async (tx) => {
       for (const n of [1, 2, 3]) {
         await tx.execute(sql`${named('test_kept')} select ${n}::int + 1 as y`);
         await tx.execute(sql`select ${n}::int + 2 as z`);
       }
       const result = (await tx.execute(
-        sql`select name, statement from pg_prepared_statements order by name`,
-      )) as unknown as { rows: { name: string; statement: string }[] };
+        sql`select name, statement, custom_plans from pg_prepared_statements order by name`,
+      )) as unknown as { rows: { name: string; statement: string; custom_plans: string }[] };
       return result.rows;
     });
     // Three runs, one statement kept; the unmarked one is not among them.
     const ours = kept.filter((row) => row.name === 'test_kept');
     expect(ours).toHaveLength(database.kind === 'postgres' ? 1 : 0);
-    if (ours[0]) expect(ours[0].statement).toContain('select $1::int + 1 as y');
+    if (ours[0]) {
+      expect(ours[0].statement).toContain('select $1::int + 1 as y');
+      // One plan, made once and kept (plan_cache_mode=force_generic_plan), not one per call.
+      expect(Number(ours[0].custom_plans)).toBe(0);
+    }
     for (const row of kept) expect(statementName(row.statement)).toBe(row.name);
   });
 });

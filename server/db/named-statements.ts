@@ -5,10 +5,14 @@ import type { Executor } from './client';
 
 /**
  * Hot statements (every webhook batch, every live frame) run as named statements on PostgreSQL: each
- * connection parses them once and then only binds and executes. Every call is still planned for its
- * own values (plan_cache_mode=force_custom_plan on the pool's connections): a generic plan, made
- * without them, can be far worse — for `account_id = $1 and id = any($2)` it walked the whole
- * account's messages.
+ * connection parses and plans them once, then only binds and executes (plan_cache_mode=
+ * force_generic_plan on the pool's connections; planning the batch insert for each call cost more than
+ * running it). The one plan a statement keeps is made without its values, often while its tables are
+ * still small, so a named statement must have one good plan whatever its values and the tables' size:
+ * a lookup by primary key (`id = any($1)`) or by a unique key's every column
+ * (`account_id = $1 and external_id = any($2)`), never a key plus an extra filter that another index
+ * could serve — `account_id = $1 and id = any($2)`, planned on an empty table, walked the whole
+ * account's messages. Check the account on the rows instead.
  *
  * A statement opts in by starting with `named('…')`. Its text must be the same on every call (pass
  * lists as one array parameter, `= any($1::uuid[])`, never as `in ($1, $2, …)`), or PostgreSQL would
@@ -67,7 +71,7 @@ export function anyOf(column: AnyPgColumn, placeholder: string, type: 'uuid' | '
   return sql`${column} = any(${sql.placeholder(placeholder)}::${sql.raw(type)}[])`;
 }
 
-/** The same within one account: `account_id = $accountId and column = any($placeholder)`. */
+/** `account_id = $accountId and column = any($placeholder)`, for a unique key of (account, column). */
 export function accountAnyOf(
   accountColumn: AnyPgColumn,
   column: AnyPgColumn,

@@ -3,7 +3,7 @@ import { rooms, type ServerEventFrame } from '@common/realtime';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../db/client';
-import { accountAnyOf, preparedPer } from '../db/named-statements';
+import { anyOf, preparedPer } from '../db/named-statements';
 import { contacts, messages, reactions } from '../db/schema';
 import type { Env } from '../env';
 import { type InboxChange, inboxChanges } from '../inbound/inbox-changes';
@@ -19,11 +19,13 @@ type Outgoing = { room: string; frame: ServerEventFrame };
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
+// By primary key alone, so the one plan these statements keep is the key lookup whatever the table's
+// size (see named-statements.ts); the account is checked on the rows.
 const contactsById = preparedPer((db) =>
   db
     .select()
     .from(contacts)
-    .where(accountAnyOf(contacts.accountId, contacts.id, 'ids', 'uuid'))
+    .where(anyOf(contacts.id, 'ids', 'uuid'))
     .prepare('feed_contacts'),
 );
 
@@ -31,7 +33,7 @@ const messagesById = preparedPer((db) =>
   db
     .select()
     .from(messages)
-    .where(accountAnyOf(messages.accountId, messages.id, 'ids', 'uuid'))
+    .where(anyOf(messages.id, 'ids', 'uuid'))
     .prepare('feed_messages'),
 );
 
@@ -42,8 +44,8 @@ async function loadContactRows(
   ids: string[],
 ): Promise<Map<string, ContactRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await contactsById(db).execute({ accountId, ids: unique(ids) });
-  return new Map(rows.map((row) => [row.id, row]));
+  const rows = await contactsById(db).execute({ ids: unique(ids) });
+  return new Map(rows.filter((row) => row.accountId === accountId).map((row) => [row.id, row]));
 }
 
 /**
@@ -101,7 +103,7 @@ async function loadMessageRows(
     ),
   );
   if (ids.length === 0) return [];
-  const rows = await messagesById(db).execute({ accountId, ids });
+  const rows = (await messagesById(db).execute({ ids })).filter((row) => row.accountId === accountId);
   const order = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }

@@ -1,13 +1,16 @@
 import type { MessageResponse } from '@common/api/inbox';
 import type { ServerEventFrame, ServerFrame } from '@common/realtime';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { whatsappAccounts } from '../db/schema';
 import { type ListeningContext, listeningTestContext } from '../sandbox/testing';
 import { signUpUser } from '../test/factories';
 import { buildInboxTeam, type TestUser } from '../test/inbox-factories';
 import { inboundText } from '../test/webhook-builders';
 import { postWebhook } from '../test/webhooks';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
+import { framesFor } from './feed';
 
 type Socket = {
   ws: WebSocket;
@@ -145,6 +148,39 @@ describe('the live feed', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(b.frames.filter((f) => f.type === 'event' && f.event === 'contact.updated')).toEqual([]);
     expect(other.frames.filter((f) => f.type === 'event')).toEqual([]);
+  });
+
+  it('presents a change only from its own account’s rows', async () => {
+    const socket = await connect(owner.cookie);
+    const wamid = `wamid.own.${Date.now()}`;
+    const res = await postWebhook(
+      ctx.app,
+      inboundText({
+        wamid,
+        from: '16505550143',
+        name: 'Ana Ruiz',
+        body: 'Hello',
+        at: Math.floor(Date.now() / 1000),
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const { data } = await socket.waitFor(
+      isEvent('message.created', (f) => f.data.message.externalId === wamid),
+    );
+    const [other] = await ctx.db
+      .select({ id: whatsappAccounts.id })
+      .from(whatsappAccounts)
+      .where(eq(whatsappAccounts.phoneNumberId, FIXTURE_ACCOUNTS.secondary.phoneNumberId));
+    const changes = (accountId: string) => [
+      { kind: 'message.created' as const, accountId, contactId: data.contactId, messageId: data.messageId },
+      { kind: 'contact.updated' as const, accountId, contactId: data.contactId },
+    ];
+    const own = await framesFor(ctx.db, ctx.env, changes(data.accountId));
+    expect(own.map(({ frame }) => frame.event)).toContain('message.created');
+    // Another team's change naming these ids (it never should) finds none of the rows.
+    const foreign = await framesFor(ctx.db, ctx.env, changes(other!.id));
+    expect(JSON.stringify(foreign)).not.toContain(data.messageId);
+    expect(JSON.stringify(foreign)).not.toContain('Ana Ruiz');
   });
 
   it('a teammate’s send shows up for everyone with its clientRef, then its outcome', async () => {
