@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
 import {
   type CreateTemplateDraft,
   normalizeTemplateName,
@@ -15,10 +15,10 @@ import { type media, templates } from '../db/schema';
 import type { Env } from '../env';
 import { publishChanges } from '../inbound/inbox-changes';
 import { badRequest, forbidden, HttpError } from '../lib/http-errors';
+import { findOutgoingMedia } from '../media/outgoing';
 import { mediaPath } from '../media/storage';
 import { templatePolicy } from '../policies/template';
 import { graphComponents, presentTemplate } from '../templates/components';
-import { findOutgoingMedia } from '../templates/media';
 import { describeError } from '../whatsapp/error-map';
 import { GraphConfigError, GraphNetworkError } from '../whatsapp/graph-errors';
 
@@ -94,7 +94,7 @@ export async function createTemplate(
     const handle = sample?.storageKey
       ? (
           await graph.client.uploadTemplateSample({
-            data: await readFile(mediaPath(deps.env, sample.storageKey)),
+            data: await openAsBlob(mediaPath(deps.env, sample.storageKey)),
             fileName: sample.filename ?? `${sample.kind}.${sample.mimeType?.split('/')[1] ?? 'bin'}`,
             fileType: sample.mimeType ?? 'application/octet-stream',
           })

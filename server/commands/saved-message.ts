@@ -12,10 +12,10 @@ import type { Database, Executor } from '../db/client';
 import { media, savedMessages } from '../db/schema';
 import type { Env } from '../env';
 import { badRequest, notFound } from '../lib/http-errors';
+import { findOutgoingMedia } from '../media/outgoing';
 import { keepAsMedia, type ReceivedFile, uploadedSize } from '../outbound/receive-upload';
 import { documentFilename, sniffMedia } from '../outbound/sniff';
 import { savedMessagePolicy } from '../policies/saved-message';
-import { findOutgoingMedia } from '../templates/media';
 
 export type SavedMessageActor = {
   id: string;

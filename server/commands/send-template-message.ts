@@ -10,6 +10,7 @@ import { media, templates } from '../db/schema';
 import type { Env } from '../env';
 import { publishChanges } from '../inbound/inbox-changes';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
+import { findOutgoingMedia } from '../media/outgoing';
 import { messagingNow } from '../outbound/clock';
 import { removeStored } from '../outbound/receive-upload';
 import { createdChanges, findByClientRef, recordOutgoing, type SendOutcome } from '../outbound/send-message';
@@ -17,7 +18,7 @@ import { templatePolicy } from '../policies/template';
 import type { ContactRow } from '../presenters/contact';
 import type { MessageRow } from '../presenters/message';
 import { presentTemplate } from '../templates/components';
-import { copySample, findOutgoingMedia, headerKindOf } from '../templates/media';
+import { copySample, headerKindOf } from '../templates/media';
 import type { TemplateActor } from './create-template';
 
 type MediaRow = typeof media.$inferSelect;

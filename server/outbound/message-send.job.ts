@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
 import type { MessageError } from '@common/api/inbox';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -51,11 +51,12 @@ async function uploadedMedia(
   const [file] = await ctx.db.select().from(media).where(eq(media.id, mediaId)).limit(1);
   if (!file?.storageKey) throw new Error(`media ${mediaId} has no stored file`);
   if (file.providerMediaId) return { id: file.providerMediaId, filename: file.filename };
-  const data = await readFile(mediaPath(ctx.env, file.storageKey));
+  const mimeType = file.mimeType ?? 'application/octet-stream';
   const uploaded = await client.client.uploadMedia(client.account.phoneNumberId, {
-    data,
+    // Streamed from disk: a 100 MB document is never held in memory.
+    data: await openAsBlob(mediaPath(ctx.env, file.storageKey), { type: mimeType }),
     filename: file.filename ?? file.kind,
-    mimeType: file.mimeType ?? 'application/octet-stream',
+    mimeType,
   });
   await ctx.db
     .update(media)

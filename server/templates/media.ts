@@ -8,12 +8,10 @@ import {
   type TemplateMediaFormat,
   type TemplateMediaKind,
 } from '@common/api/templates';
-import { and, eq } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client';
-import { media } from '../db/schema';
+import type { Database } from '../db/client';
+import type { media } from '../db/schema';
 import type { Env } from '../env';
 import { badRequest } from '../lib/http-errors';
-import { isUuid } from '../lib/uuid';
 import { mediaPath } from '../media/storage';
 import { checkAttachment } from '../outbound/attachment-rules';
 import { keepAsMedia, type ReceivedFile, uploadedSize } from '../outbound/receive-upload';
@@ -86,21 +84,6 @@ export async function keepSendHeaderMedia(
   return presentTemplateMedia(
     await keepAsMedia(deps, accountId, file, { kind, mimeType: verdict.mimeType, filename }),
   );
-}
-
-/** A ready outgoing file of the account, or null. */
-export async function findOutgoingMedia(
-  db: Executor,
-  accountId: string,
-  mediaId: string,
-): Promise<MediaRow | null> {
-  if (!isUuid(mediaId)) return null;
-  const [row] = await db
-    .select()
-    .from(media)
-    .where(and(eq(media.id, mediaId), eq(media.accountId, accountId), eq(media.direction, 'outgoing')))
-    .limit(1);
-  return row?.status === 'ready' && row.storageKey ? row : null;
 }
 
 /**

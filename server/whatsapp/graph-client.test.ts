@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGraphClient, type GraphClientOptions, uploadFilenameFor } from './graph-client';
 import {
@@ -488,6 +492,30 @@ describe('media', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(data)).toBe(true);
   });
 
+  it('streams a file from disk, and gives the upload the media timeout, not the API one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'graph-upload-'));
+    try {
+      const bytes = randomBytes(3 * 1024 * 1024);
+      writeFileSync(path.join(dir, 'report.pdf'), bytes);
+      // Meta takes longer to take in a large file than an API call may last.
+      handler = (_request, response) => setTimeout(() => json(response, 200, { id: '88' }), 300);
+      const result = await client({ timeoutMs: 100, downloadTimeoutMs: 5_000 }).uploadMedia(PHONE, {
+        data: await openAsBlob(path.join(dir, 'report.pdf')),
+        filename: 'report.pdf',
+        mimeType: 'application/pdf',
+      });
+      expect(result).toEqual({ id: '88' });
+      const form = await new Response(new Uint8Array(only().body), {
+        headers: { 'content-type': String(only().headers['content-type']) },
+      }).formData();
+      const file = form.get('file') as File;
+      expect(file.type).toBe('application/pdf');
+      expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails with the spec text when the upload returns no id', async () => {
     reply([200, {}]);
     const error = await caught(
@@ -634,6 +662,31 @@ describe('template media: the Resumable Upload API', () => {
     const resumed = requests[3]!;
     expect(resumed.headers.file_offset).toBe('6');
     expect(resumed.body.equals(PNG.subarray(6))).toBe(true);
+  });
+
+  it('resumes a sample streamed from disk from the offset Meta holds', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'graph-sample-'));
+    try {
+      writeFileSync(path.join(dir, 'sample'), PNG);
+      reply(
+        [200, { id: SESSION }],
+        [503, { error: { message: 'Service unavailable', code: 2, is_transient: true } }],
+        [200, { id: SESSION, file_offset: 5 }],
+        [200, { h: HANDLE }],
+      );
+      const result = await client({ uploadRetryDelayMs: 0 }).uploadTemplateSample({
+        data: await openAsBlob(path.join(dir, 'sample')),
+        fileName: 'header.png',
+        fileType: 'image/png',
+      });
+      expect(result.handle).toBe(HANDLE);
+      expect(requests[0]?.query.file_length).toBe(String(PNG.length));
+      expect(requests[1]?.body.equals(PNG)).toBe(true);
+      expect(requests[3]?.headers.file_offset).toBe('5');
+      expect(requests[3]?.body.equals(PNG.subarray(5))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('carries on from a partial answer, and gives up after three failures', async () => {

@@ -41,7 +41,7 @@ export type GraphClientOptions = {
   fetch?: typeof fetch;
   /** Per-request timeout for API calls; default 15 s. */
   timeoutMs?: number;
-  /** Timeout for media downloads and upload chunks (files up to 100 MB); default 120 s. */
+  /** Timeout for media downloads and uploads (files up to 100 MB); default 120 s. */
   downloadTimeoutMs?: number;
   /** First pause before resuming an interrupted template-media upload (doubles each time); default 1 s. */
   uploadRetryDelayMs?: number;
@@ -56,7 +56,9 @@ export type SendResult = {
   /** Only for paced templates: accepted, held_for_quality_assessment or paused. */
   messageStatus: string | null;
 };
-export type MediaUpload = { data: Buffer | Uint8Array; filename: string; mimeType: string };
+/** A file to upload: bytes in memory, or a Blob (from disk: `fs.openAsBlob`, streamed, never read whole). */
+export type UploadData = Blob | Uint8Array;
+export type MediaUpload = { data: UploadData; filename: string; mimeType: string };
 export type MediaUrlInfo = {
   id: string;
   /** Valid for 5 minutes; download it with the bearer token. */
@@ -80,7 +82,14 @@ export type UploadSessionInput = { fileName: string; fileLength: number; fileTyp
 export type UploadSessionStatus = { id: string; fileOffset: number };
 /** Meta's answer to a chunk: the file handle once the file is complete, else how far it got. */
 export type UploadChunkResult = { handle: string | null; fileOffset: number | null };
-export type TemplateSampleUpload = { data: Buffer | Uint8Array; fileName: string; fileType: string };
+export type TemplateSampleUpload = { data: UploadData; fileName: string; fileType: string };
+
+/** The upload as a Blob of the given type (a Blob is re-typed without copying its bytes). */
+function asBlob(data: UploadData, type: string): Blob {
+  if (data instanceof Blob) return data.type === type ? data : data.slice(0, data.size, type);
+  // Buffers from fs/http are backed by a plain ArrayBuffer; Blob copies the bytes either way.
+  return new Blob([data as Uint8Array<ArrayBuffer>], { type });
+}
 
 /** How often an interrupted upload is resumed before the error is passed on. */
 const UPLOAD_ATTEMPTS = 3;
@@ -144,7 +153,7 @@ export function createGraphClient(options: GraphClientOptions) {
    */
   async function uploadChunk(
     uploadId: string,
-    data: Buffer | Uint8Array,
+    data: Blob | Uint8Array,
     fileOffset: number,
   ): Promise<UploadChunkResult> {
     const target = uploadSessionTarget(uploadId);
@@ -173,7 +182,8 @@ export function createGraphClient(options: GraphClientOptions) {
      * tries, 1 s then 2 s apart); anything else is thrown as it came.
      */
     async uploadTemplateSample(file: TemplateSampleUpload): Promise<{ handle: string; uploadId: string }> {
-      const total = file.data.length;
+      const bytes = asBlob(file.data, file.fileType);
+      const total = bytes.size;
       const { id } = await createUploadSession({
         fileName: file.fileName,
         fileLength: total,
@@ -185,7 +195,7 @@ export function createGraphClient(options: GraphClientOptions) {
       for (;;) {
         let answer: UploadChunkResult;
         try {
-          answer = await uploadChunk(id, file.data.subarray(offset), offset);
+          answer = await uploadChunk(id, bytes.slice(offset), offset);
         } catch (error) {
           failures += 1;
           if (!isRetryableGraphError(error) || failures >= UPLOAD_ATTEMPTS) throw error;
@@ -353,8 +363,7 @@ export function createGraphClient(options: GraphClientOptions) {
       form.set('type', upload.mimeType);
       form.set(
         'file',
-        // Buffers from fs/http are backed by a plain ArrayBuffer; Blob copies the bytes either way.
-        new Blob([upload.data as Uint8Array<ArrayBuffer>], { type: upload.mimeType }),
+        asBlob(upload.data, upload.mimeType),
         uploadFilenameFor(upload.filename, upload.mimeType),
       );
       const { status, body } = await send({

@@ -44,7 +44,7 @@ export type RequestSpec = {
   form?: Record<string, string>;
   multipart?: FormData;
   /** Raw bytes (a Resumable Upload chunk), sent as application/octet-stream with the long timeout. */
-  binary?: Buffer | Uint8Array;
+  binary?: Blob | Uint8Array;
   /** Extra request headers (e.g. the upload's `file_offset`). */
   headers?: Record<string, string>;
   /**
@@ -189,7 +189,7 @@ export function createGraphTransport(options: GraphTransportOptions) {
     const authorization = authorizationFor(spec.auth);
     if (authorization) headers.Authorization = authorization;
 
-    let body: string | FormData | Uint8Array | undefined;
+    let body: string | FormData | Blob | Uint8Array | undefined;
     if (spec.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(spec.json);
@@ -202,8 +202,8 @@ export function createGraphTransport(options: GraphTransportOptions) {
       headers['Content-Type'] = 'application/octet-stream';
       body = spec.binary;
     }
-    // File bytes may be up to 100 MB: they get the media timeout, not the one for API calls.
-    const limitMs = spec.binary ? downloadTimeoutMs : timeoutMs;
+    // File bytes may be up to 100 MB: uploads get the media timeout, not the one for API calls.
+    const limitMs = spec.binary || spec.multipart ? downloadTimeoutMs : timeoutMs;
 
     let status: number;
     let text: string;
