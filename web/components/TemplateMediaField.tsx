@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { Button } from './Button';
 import { DocumentIcon, ImageIcon, VideoIcon } from './ChatIcons';
+import { formatBytes } from './fileSize';
 
 type Uploader = (
   file: File,
@@ -108,11 +109,6 @@ export function useMediaUpload(uploader: Uploader, fallbackError: string): Media
 
 const ICONS = { image: ImageIcon, video: VideoIcon, document: DocumentIcon };
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 type FieldProps = {
   kind: TemplateMediaKind;
   label: string;
@@ -129,7 +125,7 @@ export function TemplateMediaField({ kind, label, accept, hint, upload, fallback
   const input = useRef<HTMLInputElement>(null);
   const Icon = ICONS[kind];
   const shown = upload.file
-    ? { name: upload.file.name, detail: formatSize(upload.file.size) }
+    ? { name: upload.file.name, detail: formatBytes(upload.file.size) }
     : fallback
       ? { name: fallback.filename ?? label, detail: fallback.note }
       : null;

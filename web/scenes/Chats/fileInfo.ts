@@ -1,15 +1,8 @@
 /** Sizes and page estimates for document cards (spec §9: one page per 50 KB, PDF only). */
 
-const KB = 1024;
-export const PDF_BYTES_PER_PAGE = 50 * KB;
+import { formatBytes } from '../../components/fileSize';
 
-/** '812 B', '218 kB', '4.2 MB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes < KB) return `${bytes} B`;
-  if (bytes < KB * KB) return `${Math.round(bytes / KB)} kB`;
-  const mb = bytes / (KB * KB);
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
-}
+export const PDF_BYTES_PER_PAGE = 50 * 1024;
 
 export function extensionOf(filename: string | null, mimeType: string | null): string {
   const fromName = filename?.includes('.') ? filename.slice(filename.lastIndexOf('.') + 1) : '';

@@ -13,6 +13,7 @@ import {
   TemplateIcon,
   VideoIcon,
 } from '../../../components/ChatIcons';
+import { formatBytes } from '../../../components/fileSize';
 import { BookmarkIcon, CloseIcon } from '../../../components/Icons';
 import { SavedMessagesPicker } from '../../../components/SavedMessagesPicker';
 import { Spinner } from '../../../components/Spinner';
@@ -25,7 +26,6 @@ import {
   prepareAttachment,
   validateCaption,
 } from '../attachments';
-import { formatBytes } from '../fileInfo';
 
 type ComposerProps = {
   contactName: string;
