@@ -42,17 +42,21 @@ async function vitestSuite(label, project, file, env = {}) {
     passed: report?.numPassedTests ?? 0,
     failed: report?.numFailedTests ?? (code === 0 ? 0 : 1),
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+    failures: (report?.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${path.relative(ROOT, file.name)} › ${test.fullName}`),
+    ),
   });
 }
 
-function skipOrFail(label, why) {
-  if (strict) {
-    console.error(`\n✗ ${label}: ${why} — failing, because CI=true or REQUIRE_E2E=1 forbids skipping.`);
-    suites.push({ label, code: 1, passed: 0, failed: 1, skipped: 0, note: why });
-  } else {
-    console.warn(`\n! ${label} skipped: ${why}`);
-    suites.push({ label, code: 0, passed: 0, failed: 0, skipped: 0, note: `SKIPPED — ${why}` });
-  }
+// Playwright's JSON nests suites by file and describe block; a spec is not ok when its last try failed.
+function playwrightFailures(suite, titles = []) {
+  const here = suite.file && suite.title === suite.file ? titles : [...titles, suite.title];
+  const own = (suite.specs ?? [])
+    .filter((spec) => !spec.ok)
+    .map((spec) => `e2e/${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`);
+  return own.concat((suite.suites ?? []).flatMap((child) => playwrightFailures(child, here)));
 }
 
 console.log('\n▶ building the web app');
@@ -101,13 +105,15 @@ if (existsSync(CHROMIUM)) {
       },
     },
   );
-  const stats = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')).stats : null;
+  const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
+  const stats = report?.stats ?? null;
   suites.push({
     label: 'e2e (Chromium)',
     code,
     passed: stats ? stats.expected + (stats.flaky ?? 0) : 0,
     failed: stats ? stats.unexpected : code === 0 ? 0 : 1,
     skipped: stats?.skipped ?? 0,
+    failures: (report?.suites ?? []).flatMap((suite) => playwrightFailures(suite)),
   });
 } else {
   skipOrFail('e2e (Chromium)', `no Chromium at ${CHROMIUM} (install it: apt-get install -y chromium)`);
@@ -118,6 +124,8 @@ for (const s of suites) {
   console.log(
     `${s.code === 0 ? '✓' : '✗'} ${s.label}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${s.note ? ` (${s.note})` : ''}`,
   );
+  // The failing tests are named here too, so the last lines of a long CI log say what broke.
+  for (const failure of s.failures ?? []) console.log(`    ✗ ${failure}`);
 }
 const total = suites.reduce(
   (t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }),
