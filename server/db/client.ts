@@ -93,8 +93,8 @@ function openPostgres(url: string, logger: Logger | undefined, poolSize = 20): D
     // No query may hang a request forever, even while the server restarts.
     query_timeout: 30_000,
     idleTimeoutMillis: 30_000,
-    // Named statements (named-statements.ts) are parsed and planned once per connection.
-    options: '-c plan_cache_mode=force_generic_plan',
+    // plan_cache_mode stays `auto`: a named statement (named-statements.ts) keeps one plan after its
+    // first five calls on a connection, while every other query is planned for its own values.
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', (error) => logger?.warn({ err: error }, 'postgres pool client error'));

@@ -5,14 +5,16 @@ import type { Executor } from './client';
 
 /**
  * Hot statements (every webhook batch, every live frame) run as named statements on PostgreSQL: each
- * connection parses and plans them once, then only binds and executes (plan_cache_mode=
- * force_generic_plan on the pool's connections; planning the batch insert for each call cost more than
- * running it). The one plan a statement keeps is made without its values, often while its tables are
- * still small, so a named statement must have one good plan whatever its values and the tables' size:
- * a lookup by primary key (`id = any($1)`) or by a unique key's every column
- * (`account_id = $1 and external_id = any($2)`), never a key plus an extra filter that another index
- * could serve — `account_id = $1 and id = any($2)`, planned on an empty table, walked the whole
- * account's messages. Check the account on the rows instead.
+ * connection parses them once, then only binds and executes. After a statement's first five calls on a
+ * connection PostgreSQL keeps one plan for it whenever that plan costs no more than planning each call
+ * would (plan_cache_mode `auto`; the batch insert's planning cost more than running it). The pool leaves
+ * the mode at `auto` on purpose: `force_generic_plan` would also plan every unnamed query without its
+ * values, a search or a filter on a skewed column included. The plan a statement keeps is made without
+ * its values, often while its tables are still small, so a named statement must have one good plan
+ * whatever its values and the tables' size: a lookup by primary key (`id = any($1)`) or by a unique
+ * key's every column (`account_id = $1 and external_id = any($2)`), never a key plus an extra filter
+ * that another index could serve — `account_id = $1 and id = any($2)`, planned on an empty table,
+ * walked the whole account's messages. Check the account on the rows instead.
  *
  * A statement opts in by starting with `named('…')`. Its text must be the same on every call (pass
  * lists as one array parameter, `= any($1::uuid[])`, never as `in ($1, $2, …)`), or PostgreSQL would

@@ -7,6 +7,7 @@ import type {
   MessageReplyTarget,
   UserSummary,
 } from '@common/api/inbox';
+import { asc } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { accountAnyOf, anyOf, preparedPer } from '../db/named-statements';
 import { media, messages, reactions } from '../db/schema';
@@ -97,6 +98,8 @@ const reactionsOn = preparedPer((db) =>
     .select()
     .from(reactions)
     .where(accountAnyOf(reactions.accountId, reactions.targetExternalId, 'externalIds', 'text'))
+    // The same order on every load, whichever plan PostgreSQL picked: the first reaction first.
+    .orderBy(asc(reactions.timestamp), asc(reactions.id))
     .prepare('message_reactions_of'),
 );
 
