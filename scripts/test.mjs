@@ -50,6 +50,16 @@ async function vitestSuite(label, project, file, env = {}) {
   });
 }
 
+function skipOrFail(label, why) {
+  if (strict) {
+    console.error(`\n✗ ${label}: ${why} — failing, because CI=true or REQUIRE_E2E=1 forbids skipping.`);
+    suites.push({ label, code: 1, passed: 0, failed: 1, skipped: 0, note: why });
+  } else {
+    console.warn(`\n! ${label} skipped: ${why}`);
+    suites.push({ label, code: 0, passed: 0, failed: 0, skipped: 0, note: `SKIPPED — ${why}` });
+  }
+}
+
 // Playwright's JSON nests suites by file and describe block; a spec is not ok when its last try failed.
 function playwrightFailures(suite, titles = []) {
   const here = suite.file && suite.title === suite.file ? titles : [...titles, suite.title];
