@@ -73,7 +73,7 @@ export function anyOf(column: AnyPgColumn, placeholder: string, type: 'uuid' | '
   return sql`${column} = any(${sql.placeholder(placeholder)}::${sql.raw(type)}[])`;
 }
 
-/** `account_id = $accountId and column = any($placeholder)`, for a unique key of (account, column). */
+/** `account_id = $accountId and column = any($placeholder)`, for a unique key led by (account, column). */
 export function accountAnyOf(
   accountColumn: AnyPgColumn,
   column: AnyPgColumn,

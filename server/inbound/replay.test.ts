@@ -7,8 +7,7 @@ import { inboundText, outboundStatus } from '../test/webhook-builders';
 import { postWebhook } from '../test/webhooks';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
 import { statusRank } from '../whatsapp/status-order';
-import type { InboxChange } from './inbox-changes';
-import { inboxChanges } from './inbox-changes';
+import { type InboxChange, inboxChanges } from './inbox-changes';
 
 let ctx: TestContext;
 let accountId: string;
@@ -132,11 +131,11 @@ describe('replayed, shuffled deliveries', () => {
 });
 
 describe('a batch of customer messages', () => {
-  let accountId: string;
+  let batchAccountId: string;
   beforeAll(async () => {
     // Its own number, so the shuffled replay's per-customer counts stay its own.
     ({
-      account: { id: accountId },
+      account: { id: batchAccountId },
     } = await signUpOwnerWithAccount(ctx, FIXTURE_ACCOUNTS.secondary));
   });
 
@@ -165,7 +164,7 @@ describe('a batch of customer messages', () => {
       const [contact] = await ctx.db
         .select()
         .from(contacts)
-        .where(and(eq(contacts.accountId, accountId), eq(contacts.waId, CUSTOMER)));
+        .where(and(eq(contacts.accountId, batchAccountId), eq(contacts.waId, CUSTOMER)));
       expect(contact).toMatchObject({ profileName: 'Ines', unreadCount: 3, lastMessagePreview: 'three' });
       expect(contact!.lastMessageAt).toEqual(new Date((AT + 5) * 1000));
       const created = seen.flatMap((c) => (c.kind === 'message.created' ? [c.messageId] : []));

@@ -26,8 +26,8 @@ export function runningProcessor(db: Database): WebhookProcessor | undefined {
 
 /**
  * Turns stored webhook deliveries into contacts, messages, reactions and statuses. Each delivery is
- * applied in one transaction together with its "processed" mark (applyDeliveriesInBulk sets it); everything it writes is
- * idempotent, so a replay or a crash between the two changes nothing. Claims use SKIP LOCKED
+ * applied in one transaction together with its "processed" mark (applyDeliveriesInBulk sets it);
+ * everything it writes is idempotent, so a replay or a crash between the two changes nothing. Claims use SKIP LOCKED
  * under a lease, so several processes share the work and a dead one's claims come back.
  *
  * Deliveries this process's webhook route stores are stored already leased to it and handed over in

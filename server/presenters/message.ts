@@ -97,6 +97,7 @@ const reactionsOn = preparedPer((db) =>
   db
     .select()
     .from(reactions)
+    // The leading columns of reactions_target_reactor_key, the table's only index besides its key.
     .where(accountAnyOf(reactions.accountId, reactions.targetExternalId, 'externalIds', 'text'))
     // The same order on every load, whichever plan PostgreSQL picked: the first reaction first.
     .orderBy(asc(reactions.timestamp), asc(reactions.id))

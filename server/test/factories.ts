@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
 
 let counter = 0;
@@ -26,14 +28,13 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   return found.split(';')[0]!;
 }
 
+type TestNumbers = { phoneNumberId: string; wabaId: string; displayPhoneNumber?: string };
+
 /** Gives a signed-up user a connected WhatsApp account and a team they own, as connecting a number does. */
 export async function connectTestAccount(
-  ctx: { db: import('../db/client').Database; env: import('../env').Env },
+  ctx: { db: Database; env: Env },
   user: { id: string; email: string },
-  numbers: { phoneNumberId: string; wabaId: string; displayPhoneNumber?: string } = {
-    phoneNumberId: '109283746501234',
-    wabaId: '104857600123456',
-  },
+  numbers: TestNumbers = { phoneNumberId: '109283746501234', wabaId: '104857600123456' },
 ) {
   const { whatsappAccounts, teams, teamMembers } = await import('../db/schema');
   const { encryptSecret } = await import('../lib/crypto');
@@ -60,8 +61,8 @@ export async function connectTestAccount(
 
 /** A new owner (signed up through the API) with a connected number, the fixture's primary by default. */
 export async function signUpOwnerWithAccount(
-  ctx: { app: FastifyInstance; db: import('../db/client').Database; env: import('../env').Env },
-  numbers: { phoneNumberId: string; wabaId: string; displayPhoneNumber?: string } = FIXTURE_ACCOUNTS.primary,
+  ctx: { app: FastifyInstance; db: Database; env: Env },
+  numbers: TestNumbers = FIXTURE_ACCOUNTS.primary,
 ) {
   const owner = await signUpUser(ctx.app);
   const { account, team } = await connectTestAccount(

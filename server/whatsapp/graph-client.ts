@@ -153,7 +153,7 @@ export function createGraphClient(options: GraphClientOptions) {
    */
   async function uploadChunk(
     uploadId: string,
-    data: Blob | Uint8Array,
+    data: UploadData,
     fileOffset: number,
   ): Promise<UploadChunkResult> {
     const target = uploadSessionTarget(uploadId);
