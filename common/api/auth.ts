@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessKind } from '../guards';
 import { MSG } from '../messages';
 import { isValidEmail, PASSWORD_MIN_LENGTH, validateOnboarding } from '../validation';
+import { invitationTokenField } from './invitations';
 
 const email = z
   .string({ error: MSG.emailRequired })
@@ -17,6 +18,8 @@ export const signUpSchema = z
     password: z.string({ error: MSG.passwordRequired }).max(1024),
     /** Optional on the API; when given it must match, as on the screen. */
     confirmPassword: z.string().max(1024).optional(),
+    /** From an invitation link: the new account joins that team in the same step (or nothing is made). */
+    invitationToken: invitationTokenField,
   })
   .superRefine((v, ctx) => {
     if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {

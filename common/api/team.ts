@@ -14,8 +14,10 @@ export const TEAM_ROLES = ['owner', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 export type MemberStatus = 'active' | 'invited';
 
-/** Invitations per team per hour; more are refused with 429 until the hour has passed. */
+/** Invitations (and resends) per team per hour; more are refused with 429 until the hour has passed. */
 export const INVITATIONS_PER_HOUR = 20;
+/** How long an invitation link works; the owner can resend it (a new link) once it has run out. */
+export const INVITATION_TTL_DAYS = 7;
 /** Team success and error messages clear after this long (spec §8 "Team"). */
 export const TEAM_MESSAGE_MS = 5_000;
 
@@ -47,7 +49,8 @@ export const TEAM_MSG = {
   memberNotFound: 'Team member not found',
   tooManyInvitations: `You can send up to ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`,
   invited: (email: string) => `Invitation sent to ${email}.`,
-  added: (email: string) => `${email} already had an account and was added to your team.`,
+  resent: (email: string) => `A new invitation link was sent to ${email}.`,
+  notAnInvitation: 'This person has already joined the team.',
   removed: (label: string) => `${label} was removed from the team.`,
   readOnly: 'Only team owners can invite or remove members.',
 } as const;
@@ -74,7 +77,7 @@ export const inviteMemberSchema = z.object(
 );
 export type InviteMemberBody = z.input<typeof inviteMemberSchema>;
 
-export type MemberAbilities = { remove: boolean };
+export type MemberAbilities = { remove: boolean; resend: boolean };
 
 export type TeamMember = {
   /** The team_members row id (what DELETE /api/team/members/:id takes). */
@@ -89,6 +92,8 @@ export type TeamMember = {
   isYou: boolean;
   /** When the row was created: the invitation or, for the owner, the team. */
   createdAt: string;
+  /** An open invitation's link stops working then (null for members who joined). */
+  invitationExpiresAt: string | null;
   abilities: MemberAbilities;
 };
 
@@ -104,13 +109,17 @@ export type TeamResponse = {
   abilities: TeamAbilities;
 };
 
-/** POST /api/team/invitations: `invited` waits for sign-up; `added` was an existing user, active at once. */
-export type InviteMemberResponse = { member: TeamMember; outcome: 'invited' | 'added' };
+/**
+ * POST /api/team/invitations and POST /api/team/invitations/:memberId/resend: the invitation waits
+ * until the invited person follows the e-mailed link (see `./invitations.ts`); nobody joins without it.
+ */
+export type InviteMemberResponse = { member: TeamMember; outcome: 'invited' };
 
 /** What the audit log records; later issues add contact.assigned, contact.tagged, contact.deleted… */
 export type AuditAction =
   | 'member.invited'
   | 'member.added'
+  | 'member.invitation_resent'
   | 'member.joined'
   | 'member.removed'
   | (string & {});

@@ -1,18 +1,23 @@
 import type { SignUpInput } from '@common/api/auth';
 import { MSG } from '@common/messages';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { recordAudit } from '../audit/audit-log';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { teamMembers, users } from '../db/schema';
+import { users } from '../db/schema';
 import { conflict } from '../lib/http-errors';
+import { acceptInvitationInTx } from './accept-invitation';
 
 /**
- * Creates a user. Invitations waiting for this e-mail become active memberships at once, so an
- * invited teammate lands in the team's inbox (spec §4 "Sign-up").
+ * Creates a user. Signing up never joins a team by itself: only an invitation link's secret
+ * (`invitationToken`), sent to this very address, does — then the account and the membership are made
+ * in one transaction, or neither (a stale link answers its error and creates nothing), so an invited
+ * teammate lands in the team's inbox (spec §4 "Sign-up").
  */
-export async function signUp(db: Database, input: { email: string; password: string }) {
+export async function signUp(
+  db: Database,
+  input: { email: string; password: string; invitationToken?: string | undefined },
+) {
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
 
@@ -31,35 +36,8 @@ export async function signUp(db: Database, input: { email: string; password: str
       throw error;
     }
 
-    // A user belongs to one team: the newest invitation wins, older ones are withdrawn.
-    const invitations = await tx
-      .select({ id: teamMembers.id, teamId: teamMembers.teamId })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.email, email), isNull(teamMembers.userId)))
-      .orderBy(desc(teamMembers.createdAt));
-    const [accepted, ...withdrawn] = invitations;
-    if (!accepted) return { user, joinedTeam: false };
-
-    await tx
-      .update(teamMembers)
-      .set({ userId: user.id, status: 'active', updatedAt: new Date() })
-      .where(eq(teamMembers.id, accepted.id));
-    if (withdrawn.length > 0) {
-      await tx.delete(teamMembers).where(
-        inArray(
-          teamMembers.id,
-          withdrawn.map((w) => w.id),
-        ),
-      );
-    }
-    await recordAudit(tx, {
-      actorId: user.id,
-      teamId: accepted.teamId,
-      action: 'member.joined',
-      subjectType: 'team_member',
-      subjectId: accepted.id,
-      details: { email },
-    });
+    if (!input.invitationToken) return { user, joinedTeam: false };
+    await acceptInvitationInTx(tx, user, input.invitationToken);
     return { user, joinedTeam: true };
   });
 }

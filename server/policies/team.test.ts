@@ -28,12 +28,20 @@ describe('team policy', () => {
   });
 });
 
+const ACTIVE = 'active' as const;
+const INVITED = 'invited' as const;
+
 describe('member policy: remove', () => {
   const rows = {
-    'an active member': { teamId: TEAM, userId: 'member-1', role: 'member' as const },
-    'an invitation': { teamId: TEAM, userId: null, role: 'member' as const },
-    'the owner (themself)': { teamId: TEAM, userId: 'owner-1', role: 'owner' as const },
-    "a third team's member": { teamId: 'team-v', userId: 'member-9', role: 'member' as const },
+    'an active member': { teamId: TEAM, userId: 'member-1', role: 'member' as const, status: ACTIVE },
+    'an invitation': { teamId: TEAM, userId: null, role: 'member' as const, status: INVITED },
+    'the owner (themself)': { teamId: TEAM, userId: 'owner-1', role: 'owner' as const, status: ACTIVE },
+    "a third team's member": {
+      teamId: 'team-v',
+      userId: 'member-9',
+      role: 'member' as const,
+      status: ACTIVE,
+    },
   };
   // actor → can remove [active member, invitation, owner, a third team's member]
   it.each([
@@ -43,6 +51,17 @@ describe('member policy: remove', () => {
     ['signed out', [false, false, false, false]],
   ] as const)('%s', (who, expected) => {
     const got = Object.values(rows).map((row) => memberPolicy.can(actors[who]!, 'remove', row));
+    expect(got).toEqual(expected);
+  });
+
+  // actor → can resend [active member, invitation, owner, a third team's member]
+  it.each([
+    ['owner', [false, true, false, false]],
+    ['member', [false, false, false, false]],
+    ['outsider', [false, false, false, false]],
+    ['signed out', [false, false, false, false]],
+  ] as const)('resend: %s', (who, expected) => {
+    const got = Object.values(rows).map((row) => memberPolicy.can(actors[who]!, 'resend', row));
     expect(got).toEqual(expected);
   });
 

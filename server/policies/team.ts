@@ -2,7 +2,12 @@ import { TEAM_MSG, type TeamRole } from '@common/api/team';
 import { definePolicy, type PolicyActor } from './define-policy';
 
 type TeamSubject = { id: string };
-type MemberSubject = { teamId: string; userId: string | null; role: TeamRole };
+type MemberSubject = {
+  teamId: string;
+  userId: string | null;
+  role: TeamRole;
+  status: 'active' | 'invited';
+};
 
 /** An active member of this team (owner or member); invited rows never reach here (no user yet). */
 const inTeam = (actor: NonNullable<PolicyActor>, teamId: string) => actor.teamId === teamId;
@@ -22,12 +27,17 @@ export const teamPolicy = definePolicy<
 
 /**
  * What a user may do with one membership (active or invited). The owner removes anyone but
- * themselves; the owner's row is never removable, so a team always keeps its owner.
+ * themselves (for an invitation, that revokes it); the owner's row is never removable, so a team
+ * always keeps its owner. The owner resends an open invitation's link.
  */
-export const memberPolicy = definePolicy<MemberSubject, 'remove'>({
+export const memberPolicy = definePolicy<MemberSubject, 'remove' | 'resend'>({
   remove: {
     rule: (actor, member) =>
       ownsTeam(actor, member.teamId) && member.userId !== actor.id && member.role !== 'owner',
     denied: TEAM_MSG.onlyOwnersRemove,
+  },
+  resend: {
+    rule: (actor, member) => ownsTeam(actor, member.teamId) && member.status === 'invited',
+    denied: TEAM_MSG.onlyOwnersInvite,
   },
 });

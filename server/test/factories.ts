@@ -1,5 +1,7 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema';
 import type { Env } from '../env';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
 
@@ -9,12 +11,20 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
-/** Signs a new user up through the API and returns the session cookie for later requests. */
-export async function signUpUser(app: FastifyInstance, email = uniqueEmail(), password = 'secret123') {
+/**
+ * Signs a new user up through the API and returns the session cookie for later requests; with an
+ * invitation link's secret, as the invited person does from the e-mail.
+ */
+export async function signUpUser(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = 'secret123',
+  invitationToken?: string,
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up',
-    payload: { email, password, confirmPassword: password },
+    payload: { email, password, confirmPassword: password, ...(invitationToken ? { invitationToken } : {}) },
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { email, password, cookie: sessionCookie(response.headers['set-cookie']), body: response.json() };
@@ -71,4 +81,18 @@ export async function signUpOwnerWithAccount(
     numbers,
   );
   return { owner, account, team };
+}
+
+/** The secret of the newest invitation link e-mailed to `email` (from `mail_outbox`). */
+export async function invitationTokenFor(db: Database, email: string): Promise<string> {
+  const rows = await db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt));
+  for (const row of rows) {
+    const token = /\/join\?token=([\w-]+)/.exec(row.text)?.[1];
+    if (token) return decodeURIComponent(token);
+  }
+  throw new Error(`no invitation link was mailed to ${email}`);
 }

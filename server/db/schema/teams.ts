@@ -61,12 +61,16 @@ export const teamMembers = pgTable(
     email: text('email').notNull(),
     role: text('role', { enum: ['owner', 'member'] }).notNull(),
     status: text('status', { enum: ['active', 'invited'] }).notNull(),
+    /** An open invitation's link secret (sha-256 of it; the secret itself is only ever e-mailed). */
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('team_members_team_email_key').on(t.teamId, t.email),
     index('team_members_user_id_idx').on(t.userId),
     index('team_members_email_idx').on(t.email),
+    uniqueIndex('team_members_invite_token_hash_key').on(t.inviteTokenHash),
     check('team_members_role_check', sql`${t.role} in ('owner', 'member')`),
     check('team_members_status_check', sql`${t.status} in ('active', 'invited')`),
   ],

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, teams } from '../../db/schema';
-import { connectTestAccount, signUpUser, uniqueEmail } from '../../test/factories';
+import { connectTestAccount, invitationTokenFor, signUpUser, uniqueEmail } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { INVITE_ATTEMPTS_PER_MINUTE } from './index';
 
@@ -51,15 +51,16 @@ describe('invite → e-mail → sign-up → active member', () => {
       role: 'member',
       status: 'invited',
       isYou: false,
-      abilities: { remove: true },
+      abilities: { remove: true, resend: true },
     });
 
-    // The e-mail names the team and the inviter and links to sign-up with the address filled in.
+    // The e-mail names the team and the inviter and carries a single-use link from PUBLIC_URL.
     const [mail] = await mailTo(address.toLowerCase());
     expect(mail).toBeDefined();
     const ownerLabel = owner.email.split('@')[0]!;
     expect(mail!.subject).toBe(`${ownerLabel} invited you to Harbor Bikes on Switchboard`);
-    const link = `https://inbox.example.test/sign-up?email=${encodeURIComponent(address.toLowerCase())}`;
+    const token = await invitationTokenFor(ctx.db, address.toLowerCase());
+    const link = `https://inbox.example.test/join?token=${token}`;
     expect(mail!.text).toContain(link);
     expect(mail!.text).toContain('"Harbor Bikes"');
     expect(mail!.html).toContain(`href="${link}"`);
@@ -67,8 +68,8 @@ describe('invite → e-mail → sign-up → active member', () => {
     const [sent] = await mailTo(address.toLowerCase());
     expect(sent!.sentAt).not.toBeNull();
 
-    // The invitee signs up with that address: the invitation becomes an active membership.
-    const invitee = await signUpUser(ctx.app, address.toLowerCase());
+    // The invitee signs up with that address and the link: the invitation becomes an active membership.
+    const invitee = await signUpUser(ctx.app, address.toLowerCase(), 'secret123', token);
     expect(invitee.body.joinedTeam).toBe(true);
     expect(invitee.body.next).toBe('/app');
     const session = (await get(invitee.cookie, '/api/session')).json();
@@ -111,22 +112,28 @@ describe('invite → e-mail → sign-up → active member', () => {
     expect(entries[0]!.details).toEqual({ email: address.toLowerCase(), role: 'member' });
   });
 
-  it('adds an address that already has an account (and no team) as active at once, and says so', async () => {
+  it('never adds an address that already has an account until that account follows the link', async () => {
     const owner = await buildOwner();
     const existing = await signUpUser(ctx.app);
     const res = await invite(owner.cookie, { email: existing.email });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ outcome: 'added', member: { status: 'active' } });
+    expect(res.json()).toMatchObject({ outcome: 'invited', member: { status: 'invited', userId: null } });
     const [mail] = await mailTo(existing.email);
-    expect(mail!.text).toContain('https://inbox.example.test/sign-in');
-    expect(mail!.text).toContain('added you to the team');
-    const session = (await get(existing.cookie, '/api/session')).json();
-    expect(session.access).toMatchObject({ kind: 'team_member', teamId: owner.teamId });
-    const [entry] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.teamId, owner.teamId), eq(auditLog.action, 'member.added')));
-    expect(entry).toBeDefined();
+    expect(mail!.text).toContain('Sign in with your account');
+    expect((await get(existing.cookie, '/api/session')).json().access.kind).toBe('none');
+
+    const token = await invitationTokenFor(ctx.db, existing.email);
+    const accept = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      headers: { cookie: existing.cookie },
+      payload: { token },
+    });
+    expect(accept.statusCode).toBe(200);
+    expect((await get(existing.cookie, '/api/session')).json().access).toMatchObject({
+      kind: 'team_member',
+      teamId: owner.teamId,
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contacts, teamMembers } from '../../db/schema';
-import { signUpUser, uniqueEmail } from '../../test/factories';
+import { invitationTokenFor, uniqueEmail } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { addMember, buildContact, buildInboxTeam } from '../../test/inbox-factories';
 
@@ -156,16 +156,22 @@ describe('removing a member', () => {
     expect((await call('DELETE', `/api/team/members/${memberId}`, owner.cookie)).statusCode).toBe(404);
   });
 
-  it('withdraws an open invitation, so signing up later joins nothing', async () => {
+  it('withdraws an open invitation, so its link joins nothing any more', async () => {
     const { owner } = await buildInboxTeam(ctx, {
       phoneNumberId: '777000777000777',
       wabaId: '888000888000888',
     });
     const address = uniqueEmail('withdrawn');
     const invited = (await call('POST', '/api/team/invitations', owner.cookie, { email: address })).json();
+    const token = await invitationTokenFor(ctx.db, address);
     const res = await call('DELETE', `/api/team/members/${invited.member.id}`, owner.cookie);
     expect(res.statusCode).toBe(204);
-    const later = await signUpUser(ctx.app, address);
-    expect(later.body.joinedTeam).toBe(false);
+    const later = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { email: address, password: 'secret123', invitationToken: token },
+    });
+    expect(later.statusCode).toBe(404);
+    expect(later.json().error).toBe('invitation_invalid');
   });
 });

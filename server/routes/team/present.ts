@@ -17,6 +17,7 @@ export function presentMember(row: MemberRow, actor: PolicyActor): TeamMember {
     status: row.status,
     isYou: actor !== null && row.userId === actor.id,
     createdAt: row.createdAt.toISOString(),
+    invitationExpiresAt: row.status === 'invited' ? (row.inviteExpiresAt?.toISOString() ?? null) : null,
     abilities: memberPolicy.abilities(actor, row),
   };
 }
