@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./scenes/AuthCallback/AuthCallback')).AuthCallback }),
       },
       {
+        path: 'join',
+        lazy: async () => ({ Component: (await import('./scenes/Join/Join')).Join }),
+      },
+      {
         path: 'dev/outbox',
         lazy: async () => ({ Component: (await import('./scenes/DevOutbox/DevOutbox')).DevOutbox }),
       },

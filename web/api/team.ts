@@ -28,3 +28,10 @@ export function inviteMember(body: InviteMemberBody): Promise<InviteMemberRespon
 export function removeMember(memberId: string): Promise<null> {
   return apiRequest<null>(`/api/team/members/${encodeURIComponent(memberId)}`, { method: 'DELETE' });
 }
+
+/** A new link for an open invitation; the previous one stops working. */
+export function resendInvitation(memberId: string): Promise<InviteMemberResponse> {
+  return apiRequest<InviteMemberResponse>(`/api/team/invitations/${encodeURIComponent(memberId)}/resend`, {
+    method: 'POST',
+  });
+}

@@ -12,13 +12,21 @@ export function signedInSession(overrides: Partial<SessionResponse> = {}): Sessi
 
 function CurrentPath() {
   const location = useLocation();
-  return <div data-testid="current-path">{location.pathname}</div>;
+  return (
+    <div data-testid="current-path" data-search={location.search}>
+      {location.pathname}
+    </div>
+  );
 }
 
 /** Renders a screen at `path` with a fresh query cache (optionally holding a session) and a router. */
 export function renderScreen(
   ui: ReactElement,
-  { path = '/', session }: { path?: string; session?: SessionResponse } = {},
+  {
+    path = '/',
+    session,
+    search = '',
+  }: { path?: string; session?: SessionResponse /** e.g. `?token=…` */; search?: string } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
@@ -26,7 +34,7 @@ export function renderScreen(
   if (session) queryClient.setQueryData(SESSION_QUERY_KEY, session);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[`${path}${search}`]}>
         <Routes>
           <Route path={path} element={ui} />
           <Route path="*" element={<CurrentPath />} />

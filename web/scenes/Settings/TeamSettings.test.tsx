@@ -1,7 +1,7 @@
 import type { TeamMember, TeamResponse } from '@common/api/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderScreen } from '../../test/render';
 import { TeamSettings } from './TeamSettings';
 
@@ -14,7 +14,8 @@ const member = (email: string, fields: Partial<TeamMember> = {}): TeamMember => 
   status: 'active',
   isYou: false,
   createdAt: '2026-11-21T10:00:00.000Z',
-  abilities: { remove: false },
+  invitationExpiresAt: null,
+  abilities: { remove: false, resend: false },
   ...fields,
 });
 
@@ -24,8 +25,12 @@ const ownerView: TeamResponse = {
   you: { role: 'owner' },
   members: [
     member('jane@example.com', { role: 'owner', isYou: true }),
-    member('sam@example.com', { abilities: { remove: true } }),
-    member('kim@example.com', { status: 'invited', abilities: { remove: true } }),
+    member('sam@example.com', { abilities: { remove: true, resend: false } }),
+    member('kim@example.com', {
+      status: 'invited',
+      invitationExpiresAt: '2026-11-28T10:00:00.000Z',
+      abilities: { remove: true, resend: true },
+    }),
   ],
   abilities: { invite: true, viewActivity: true },
 };
@@ -87,7 +92,7 @@ describe('TeamSettings', () => {
           members: ownerView.members.map((m) => ({
             ...m,
             isYou: m.email === 'sam@example.com',
-            abilities: { remove: false },
+            abilities: { remove: false, resend: false },
           })),
           abilities: { invite: false, viewActivity: false },
         },
@@ -107,5 +112,32 @@ describe('TeamSettings', () => {
     mockApi({ 'GET /api/team': { status: 500 } });
     renderScreen(<TeamSettings />, { path: '/app/settings/team' });
     expect(await screen.findByText('Failed to refresh team data')).toBeTruthy();
+  });
+
+  it('shows an invitation’s link expiry and resends it with a new link', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T10:00:00.000Z') });
+    let resent = '';
+    mockApi({
+      'GET /api/team': { body: ownerView },
+      'GET /api/team/audit-log': { body: { entries: [] } },
+      'POST /api/team/invitations/tm_kim/resend': () => {
+        resent = 'kim';
+        return { body: { outcome: 'invited', member: ownerView.members[2] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamSettings />, { path: '/app/settings/team' });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const kim = rows()[2]!;
+    expect(within(kim).getByTestId('invitation-expiry').textContent).toBe(' · Link expires in 6 days');
+    expect(within(rows()[1]!).queryByRole('button', { name: /^Resend/ })).toBeNull();
+    await user.click(within(kim).getByRole('button', { name: 'Resend the invitation to kim@example.com' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('team-message').textContent).toBe(
+        'A new invitation link was sent to kim@example.com.',
+      ),
+    );
+    expect(resent).toBe('kim');
+    vi.useRealTimers();
   });
 });

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiRequestError, errorMessage } from '../../api/client';
-import { removeMember, TEAM_QUERY_KEY, teamQuery } from '../../api/team';
+import { removeMember, resendInvitation, TEAM_QUERY_KEY, teamQuery } from '../../api/team';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { RefreshIcon } from '../../components/Icons';
@@ -29,6 +29,7 @@ export function TeamSettings() {
   const { data, error, isPending, refetch, isRefetching } = useQuery(teamQuery);
   const [toRemove, setToRemove] = useState<TeamMember | null>(null);
   const [isRemoving, setIsRemoving] = useState(false);
+  const [resendingId, setResendingId] = useState<string | null>(null);
   const removal = useFlashMessage();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY });
@@ -44,6 +45,19 @@ export function TeamSettings() {
     } finally {
       setIsRemoving(false);
       setToRemove(null);
+      void refresh();
+    }
+  };
+
+  const handleResend = async (member: TeamMember) => {
+    setResendingId(member.id);
+    try {
+      await resendInvitation(member.id);
+      removal.show('success', TEAM_MSG.resent(member.email));
+    } catch (resendError) {
+      removal.show('error', errorMessage(resendError, TEAM_MSG.inviteFailed));
+    } finally {
+      setResendingId(null);
       void refresh();
     }
   };
@@ -91,7 +105,7 @@ export function TeamSettings() {
       {isOwner && (
         <SettingsCard
           title="Invite a teammate"
-          description="Teammates share your WhatsApp inbox. They get an e-mail with a link to create their account and join the team."
+          description="Teammates share your WhatsApp inbox. They get an e-mail with a link that works for 7 days: following it from that address is what joins them to the team."
         >
           <InviteForm onInvited={() => void refresh()} />
         </SettingsCard>
@@ -114,7 +128,12 @@ export function TeamSettings() {
             </Alert>
           </div>
         )}
-        <MemberList members={data.members} onRemove={setToRemove} />
+        <MemberList
+          members={data.members}
+          onRemove={setToRemove}
+          onResend={(member) => void handleResend(member)}
+          resendingId={resendingId}
+        />
       </SettingsCard>
       {data.abilities.viewActivity && (
         <SettingsCard title="Activity" description="Who invited and removed whom, newest first.">

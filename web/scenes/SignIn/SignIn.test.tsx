@@ -50,3 +50,54 @@ describe('SignIn', () => {
     await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/connect-facebook'));
   });
 });
+
+describe('SignIn from an invitation link', () => {
+  it('fills in the invited address, joins the team after signing in and opens the inbox', async () => {
+    let accepted: unknown = null;
+    mockApi({
+      'POST /api/auth/sign-in': {
+        body: { user: { id: 'u_1', email: 'kim@example.com' }, next: '/connect-facebook' },
+      },
+      'POST /api/invitations/accept': (init) => {
+        accepted = JSON.parse(String(init?.body));
+        return { body: { teamId: 't1', next: '/app/chats' } };
+      },
+      'GET /api/session': { body: signedInSession() },
+    });
+    renderScreen(<SignIn />, {
+      path: '/sign-in',
+      search: '?email=kim%40example.com&invitation=secret-0123456789',
+    });
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('kim@example.com');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/app/chats'));
+    expect(accepted).toEqual({ token: 'secret-0123456789' });
+  });
+
+  it('says why when the link no longer works, and lets them carry on signed in', async () => {
+    const invalid =
+      'This invitation link is invalid or has expired. Ask the team owner to send you a new one.';
+    mockApi({
+      'POST /api/auth/sign-in': {
+        body: { user: { id: 'u_1', email: 'kim@example.com' }, next: '/connect-facebook' },
+      },
+      'POST /api/invitations/accept': {
+        status: 404,
+        body: { error: 'invitation_invalid', message: invalid },
+      },
+    });
+    renderScreen(<SignIn />, {
+      path: '/sign-in',
+      search: '?email=kim%40example.com&invitation=secret-0123456789',
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByTestId('invitation-error')).textContent).toBe(invalid);
+    expect(screen.getByRole('link', { name: 'Continue to Switchboard' }).getAttribute('href')).toBe(
+      '/connect-facebook',
+    );
+  });
+});

@@ -1,14 +1,16 @@
+import { APP_HOME, CONNECT_PATH } from '@common/guards';
 import { MSG } from '@common/messages';
 import { isValidEmail } from '@common/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signIn } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { acceptInvitation } from '../../api/invitations';
 import { refreshSession } from '../../api/session';
 import { Alert } from '../../components/Alert';
 import { AuthLayout, AuthLink } from '../../components/AuthLayout';
-import { Button } from '../../components/Button';
+import { Button, buttonClasses } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { COPY } from '../../copy';
 
@@ -22,10 +24,14 @@ function validateSignIn(email: string, password: string): string | null {
 export function SignIn() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
+  // An invitation link (/join) for an address with an account sends people here with both filled in.
+  const [searchParams] = useSearchParams();
+  const invitationToken = searchParams.get('invitation');
+  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [invitationError, setInvitationError] = useState<string | null>(null);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,9 +47,22 @@ export function SignIn() {
       setIsSubmitting(false);
       return;
     }
+    if (invitationToken) {
+      try {
+        await acceptInvitation(invitationToken);
+      } catch (joinError) {
+        // Signed in, but the link no longer works: say why and let them carry on.
+        setInvitationError(errorMessage(joinError, MSG.unexpectedError));
+        setIsSubmitting(false);
+        return;
+      }
+      await refreshSession(queryClient).catch(() => undefined);
+      await navigate(APP_HOME, { replace: true });
+      return;
+    }
     // The guard on /connect-facebook sends people who already have an account on to /app/chats.
     await refreshSession(queryClient).catch(() => undefined);
-    await navigate('/connect-facebook', { replace: true });
+    await navigate(CONNECT_PATH, { replace: true });
   };
 
   return (
@@ -64,38 +83,48 @@ export function SignIn() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit} className="space-y-5">
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoFocus
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          labelAside={
-            <Link
-              to="/forgot-password"
-              className="text-xs font-medium text-ink-700 hover:text-ink-900 hover:underline"
-            >
-              Forgot your password?
-            </Link>
-          }
-        />
-        {error && <Alert>{error}</Alert>}
-        <Button type="submit" block isLoading={isSubmitting} loadingText={COPY.signingIn}>
-          {COPY.signIn}
-        </Button>
-      </form>
+      {invitationError ? (
+        <div className="space-y-5">
+          <Alert testId="invitation-error">{invitationError}</Alert>
+          <Link to={CONNECT_PATH} replace className={buttonClasses('secondary', 'md', true)}>
+            Continue to Switchboard
+          </Link>
+        </div>
+      ) : (
+        <form noValidate onSubmit={handleSubmit} className="space-y-5">
+          <TextField
+            label="Email address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus={!invitationToken}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus={Boolean(invitationToken)}
+            labelAside={
+              <Link
+                to="/forgot-password"
+                className="text-xs font-medium text-ink-700 hover:text-ink-900 hover:underline"
+              >
+                Forgot your password?
+              </Link>
+            }
+          />
+          {error && <Alert>{error}</Alert>}
+          <Button type="submit" block isLoading={isSubmitting} loadingText={COPY.signingIn}>
+            {COPY.signIn}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -91,16 +91,28 @@ describe('SignUp', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.invalidCredentials);
   });
 
-  it('tells a user who joined a team and then goes to the app', async () => {
+  it('sends the invitation link’s secret, tells a user who joined a team and then goes to the app', async () => {
+    let sent: Record<string, unknown> = {};
     mockApi({
-      'POST /api/auth/sign-up': {
-        status: 201,
-        body: { user: { id: 'u_1', email: 'jane@example.com' }, joinedTeam: true, next: '/app' },
+      'POST /api/auth/sign-up': (init) => {
+        sent = JSON.parse(String(init?.body));
+        return {
+          status: 201,
+          body: { user: { id: 'u_1', email: 'jane@example.com' }, joinedTeam: true, next: '/app' },
+        };
       },
       'GET /api/session': { body: signedInSession() },
     });
-    renderScreen(<SignUp />, { path: '/sign-up' });
-    await fillAndSubmit('jane@example.com', 'correct-horse', 'correct-horse');
+    renderScreen(<SignUp />, {
+      path: '/sign-up',
+      search: '?email=jane%40example.com&invitation=secret-0123456789',
+    });
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('jane@example.com');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'correct-horse');
+    await user.type(screen.getByLabelText('Confirm password'), 'correct-horse');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(sent).toMatchObject({ email: 'jane@example.com', invitationToken: 'secret-0123456789' });
     expect((await screen.findByRole('status')).textContent).toBe(MSG.addedToTeam);
     await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/app'), {
       timeout: 3_500,

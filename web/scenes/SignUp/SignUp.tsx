@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signIn, signUp } from '../../api/auth';
 import { ApiRequestError, errorMessage } from '../../api/client';
+import { acceptInvitation } from '../../api/invitations';
 import { refreshSession, waitForSignedInSession } from '../../api/session';
 import { Alert } from '../../components/Alert';
 import { AuthLayout, AuthLink } from '../../components/AuthLayout';
@@ -28,9 +29,10 @@ export function SignUp() {
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
   const queryClient = useQueryClient();
-  // An invitation e-mail links here with the invited address filled in.
+  // An invitation link (/join) sends people here with the invited address and the link's secret.
   const [searchParams] = useSearchParams();
   const invitedEmail = searchParams.get('email');
+  const invitationToken = searchParams.get('invitation') ?? undefined;
   const [email, setEmail] = useState(() => invitedEmail ?? '');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -38,9 +40,22 @@ export function SignUp() {
   const [notice, setNotice] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
+  const joinedTeam = () => {
+    setNotice(MSG.addedToTeam);
+    navigateLater('/app', TEAM_REDIRECT_DELAY_MS, {
+      replace: true,
+      before: () => refreshSession(queryClient),
+    });
+  };
+
   const signInExistingUser = async () => {
     try {
       await signIn({ email: email.trim(), password });
+      if (invitationToken) {
+        await acceptInvitation(invitationToken);
+        joinedTeam();
+        return;
+      }
     } catch (signInError) {
       setError(errorMessage(signInError, MSG.signInFailed));
       setIsSubmitting(false);
@@ -59,13 +74,9 @@ export function SignUp() {
 
     setIsSubmitting(true);
     try {
-      const result = await signUp({ email: email.trim(), password, confirmPassword });
+      const result = await signUp({ email: email.trim(), password, confirmPassword, invitationToken });
       if (result.joinedTeam) {
-        setNotice(MSG.addedToTeam);
-        navigateLater('/app', TEAM_REDIRECT_DELAY_MS, {
-          replace: true,
-          before: () => refreshSession(queryClient),
-        });
+        joinedTeam();
         return;
       }
       await waitForSignedInSession(queryClient);

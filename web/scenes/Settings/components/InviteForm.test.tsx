@@ -63,21 +63,6 @@ describe('InviteForm', () => {
     expect(onInvited).toHaveBeenCalledOnce();
   });
 
-  it('says when an existing account was added at once', async () => {
-    mockApi({
-      'POST /api/team/invitations': {
-        status: 201,
-        body: { outcome: 'added', member: invitedMember('kim@example.com', 'active') },
-      },
-    });
-    const { user } = setup();
-    await user.type(screen.getByLabelText('Email address'), 'kim@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send invite' }));
-    await waitFor(() =>
-      expect(message()).toBe('kim@example.com already had an account and was added to your team.'),
-    );
-  });
-
   it('shows the server’s message, or the spec’s fallback when there is none', async () => {
     let answer = {
       status: 409,

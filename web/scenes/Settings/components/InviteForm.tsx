@@ -31,12 +31,7 @@ export function InviteForm({ onInvited }: { onInvited: (result: InviteMemberResp
     try {
       const result = await inviteMember({ email: address.toLowerCase(), role: 'member' });
       setEmail('');
-      show(
-        'success',
-        result.outcome === 'added'
-          ? TEAM_MSG.added(result.member.email)
-          : TEAM_MSG.invited(result.member.email),
-      );
+      show('success', TEAM_MSG.invited(result.member.email));
       onInvited(result);
     } catch (error) {
       show('error', errorMessage(error, TEAM_MSG.inviteFailed));

@@ -43,6 +43,18 @@ function RoleBadge({ role }: { role: TeamMember['role'] }) {
   );
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** "Link expires in 6 days", "Link expires today" or "Link expired" for an open invitation. */
+export function invitationExpiry(expiresAt: string | null, now = Date.now()): string | null {
+  if (!expiresAt) return null;
+  const left = new Date(expiresAt).getTime() - now;
+  if (left <= 0) return 'Link expired';
+  const days = Math.floor(left / DAY_MS);
+  if (days === 0) return 'Link expires today';
+  return `Link expires in ${days} day${days === 1 ? '' : 's'}`;
+}
+
 function StatusPill({ status }: { status: TeamMember['status'] }) {
   const active = status === 'active';
   return (
@@ -58,13 +70,20 @@ function StatusPill({ status }: { status: TeamMember['status'] }) {
   );
 }
 
-/** The team's members and open invitations; a remove button where the server says it is allowed. */
+/**
+ * The team's members and open invitations; remove (or, for an invitation, withdraw) and resend
+ * buttons where the server says they are allowed.
+ */
 export function MemberList({
   members,
   onRemove,
+  onResend,
+  resendingId,
 }: {
   members: TeamMember[];
   onRemove: (member: TeamMember) => void;
+  onResend: (member: TeamMember) => void;
+  resendingId: string | null;
 }) {
   return (
     <ul className="divide-y divide-slate-100" aria-label="Team members">
@@ -91,16 +110,32 @@ export function MemberList({
               {member.isYou && <span className="font-normal text-slate-500">(You)</span>}
               <RoleBadge role={member.role} />
             </p>
-            <p className="mt-0.5 truncate text-sm text-slate-500">{member.email}</p>
+            <p className="mt-0.5 truncate text-sm text-slate-600">
+              {member.email}
+              {member.status === 'invited' && member.invitationExpiresAt && (
+                <span data-testid="invitation-expiry"> · {invitationExpiry(member.invitationExpiresAt)}</span>
+              )}
+            </p>
           </div>
           <StatusPill status={member.status} />
-          <div className="w-24 text-right">
+          <div className="flex min-w-24 justify-end gap-1">
+            {member.abilities.resend && (
+              <button
+                type="button"
+                onClick={() => onResend(member)}
+                disabled={resendingId === member.id}
+                aria-label={`Resend the invitation to ${member.email}`}
+                className="rounded-md px-2.5 py-1.5 text-[13px] font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60"
+              >
+                {resendingId === member.id ? 'Sending...' : 'Resend'}
+              </button>
+            )}
             {member.abilities.remove && (
               <button
                 type="button"
                 onClick={() => onRemove(member)}
                 aria-label={`Remove ${member.email}`}
-                className="inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-[13px] font-medium text-slate-500 transition-colors hover:bg-red-50 hover:text-red-700"
+                className="inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-[13px] font-medium text-slate-600 transition-colors hover:bg-red-50 hover:text-red-700"
               >
                 <TrashIcon className="size-4" />
                 Remove

@@ -15,7 +15,8 @@ const member = (userId: string, label: string, role: 'owner' | 'member' = 'membe
   status: 'active',
   isYou: false,
   createdAt: '2026-11-21T10:00:00.000Z',
-  abilities: { remove: false },
+  invitationExpiresAt: null,
+  abilities: { remove: false, resend: false },
 });
 
 function setup(as: 'owner' | 'member', current: (UserSummary | null)[]) {

@@ -11,7 +11,8 @@ const member = (userId: string | null, label: string, fields: Partial<TeamMember
   status: 'active',
   isYou: false,
   createdAt: '2026-11-21T10:00:00.000Z',
-  abilities: { remove: false },
+  invitationExpiresAt: null,
+  abilities: { remove: false, resend: false },
   ...fields,
 });
 
