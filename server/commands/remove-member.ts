@@ -12,13 +12,21 @@ type MemberRow = typeof teamMembers.$inferSelect;
 
 /**
  * Removes a member or withdraws an invitation (owners only, never themselves). Access ends at once:
- * the removed user's sessions stay signed in, but every team route answers 403 from the next request.
- * Contacts assigned to them go back to Unassigned. The change and its audit entry share a transaction.
+ * the removed user's sessions stay signed in, but every team route answers 403 from the next request
+ * (and the route closes their live sockets with what this returns: `userId` is null for an
+ * invitation, `accountId` null for a team with no number). Contacts assigned to them go back to
+ * Unassigned. The change and its audit entry share a transaction.
  */
 export async function removeMember(
   db: Database,
   { actor, memberId }: { actor: NonNullable<PolicyActor>; memberId: string },
-): Promise<{ member: MemberRow; unassignedContacts: number }> {
+): Promise<{
+  member: MemberRow;
+  unassignedContacts: number;
+  userId: string | null;
+  teamId: string;
+  accountId: string | null;
+}> {
   if (!actor.teamId) throw notFound(TEAM_MSG.noTeam, 'no_team');
   teamPolicy.authorize(actor, 'removeMembers', { id: actor.teamId });
   const teamId = actor.teamId;
@@ -63,7 +71,7 @@ export async function removeMember(
         unassignedContacts: unassigned.length,
       },
     });
-    return { member, unassigned };
+    return { member, unassigned, accountId: team?.accountId ?? null };
   });
 
   // After commit: teammates' lists move the contacts to Unassigned live.
@@ -72,5 +80,11 @@ export async function removeMember(
       (c): InboxChange => ({ kind: 'contact.assigned', accountId: c.accountId, contactId: c.id }),
     ),
   );
-  return { member: result.member, unassignedContacts: result.unassigned.length };
+  return {
+    member: result.member,
+    unassignedContacts: result.unassigned.length,
+    userId: result.member.userId,
+    teamId,
+    accountId: result.accountId,
+  };
 }

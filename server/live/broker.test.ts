@@ -6,7 +6,14 @@ import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis, testRedis } from '../test/redis';
 import { until as untilTrue } from '../test/until';
-import { type BrokerFrame, EVERY_ROOM, InProcessBroker, type LiveBroker, RedisBroker } from './broker';
+import {
+  type BrokerFrame,
+  EVERY_ROOM,
+  InProcessBroker,
+  type LiveBroker,
+  type LiveRevocation,
+  RedisBroker,
+} from './broker';
 
 /**
  * One contract, every broker: the in-process one, and Redis on TEST_REDIS_URL. A pair (a, b) stands for
@@ -116,6 +123,25 @@ describe.each(kinds)('%s broker', (_kind, make) => {
     expect(dropped).toEqual([]);
   });
 
+  it('carries a revocation to every process’s revocation listeners, once each, and never as a frame', async () => {
+    const { a, b } = await open(make);
+    const framesOnA = listen(a);
+    const framesOnB = listen(b);
+    const onA: LiveRevocation[] = [];
+    const onB: LiveRevocation[] = [];
+    a.onRevoke((r) => onA.push(r));
+    b.onRevoke((r) => onB.push(r));
+    const revocation: LiveRevocation = { reason: 'removed-from-team', userId: 'user-1', accountId: 'acc' };
+    await a.revoke(revocation);
+    // The publisher's own listeners have it before revoke returns; the other process once Redis answered.
+    expect(onA).toEqual([revocation]);
+    await until(() => onB.length >= 1, 'the revocation on b');
+    await new Promise((r) => setTimeout(r, 100)); // room for a duplicate, if there were one
+    expect(onA).toEqual([revocation]);
+    expect(onB).toEqual([revocation]);
+    expect([...framesOnA, ...framesOnB]).toEqual([]);
+  });
+
   it('reports its health and closes twice without complaint', async () => {
     const { a } = await open(make);
     const health = a.health();
@@ -160,6 +186,13 @@ describe('redis broker while Redis is down', () => {
     expect(Date.now() - started).toBeLessThan(100); // no waiting on a dead Redis
     expect(onA).toEqual([{ room: 'account:1', frame: frame(1) }]);
     expect(a.health()).toMatchObject({ fanout: 'redis', connected: false });
+    // A revocation neither waits nor throws: this process's listeners get it, the rest is logged.
+    const revokedOnA: LiveRevocation[] = [];
+    a.onRevoke((r) => revokedOnA.push(r));
+    const revokeStarted = Date.now();
+    await a.revoke({ reason: 'signed-out', userId: 'user-1', sessionId: 'session-1' });
+    expect(Date.now() - revokeStarted).toBeLessThan(100);
+    expect(revokedOnA).toHaveLength(1);
 
     await server.start();
     await until(() => connected(a) && connected(b), 'both brokers to reconnect');
@@ -178,9 +211,11 @@ describe('redis broker while Redis is down', () => {
     expect(logged).toContain('live: lost the Redis connection');
     expect(logged).toContain('live: Redis fan-out unavailable');
     expect(logged).toContain('live: reconnected to Redis');
+    expect(logged).toContain('live: could not send a revocation to the other processes');
     expect(logged).not.toContain(PASSWORD);
     // One warning per outage and connection, not one per reconnect attempt or per frame.
-    expect(lines.filter((l) => l.includes('"level":40')).length).toBeLessThanOrEqual(3);
+    // (plus the one revocation that could not be sent)
+    expect(lines.filter((l) => l.includes('"level":40')).length).toBeLessThanOrEqual(4);
   }, 30_000);
 
   it('a publish that times out on a stalled Redis gets its room a resync once publishing works again', async () => {

@@ -8,6 +8,19 @@ import { Redis, type RedisOptions } from 'ioredis';
 export type BrokerFrame = ServerEventFrame | Extract<ServerFrame, { type: 'resync' }>;
 export type LiveListener = (room: string, frame: BrokerFrame) => void;
 
+/**
+ * A control message, never a browser frame: close the sockets it matches on every process, at once.
+ * `userId` always; `sessionId` narrows it to one session (sign-out), `accountId` to one account
+ * (removed from the team). The hub picks the close code from `reason`.
+ */
+export type LiveRevocation = {
+  reason: 'removed-from-team' | 'signed-out' | 'password-reset';
+  userId: string;
+  sessionId?: string;
+  accountId?: string;
+};
+export type RevocationListener = (revocation: LiveRevocation) => void;
+
 /** The room name that means "every socket of this process" (only ever delivered locally). */
 export const EVERY_ROOM = '*';
 
@@ -24,6 +37,14 @@ export interface LiveBroker {
   publish(room: string, frame: BrokerFrame): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(listener: LiveListener): () => void;
+  /**
+   * Hands a revocation to this process's listeners synchronously, then to every other process; resolves
+   * once it is handed over (Redis answered the PUBLISH). Never rejects: a failure is logged, and the
+   * periodic session recheck closes the other processes' sockets later.
+   */
+  revoke(revocation: LiveRevocation): Promise<void>;
+  /** Returns the unsubscribe function. */
+  onRevoke(listener: RevocationListener): () => void;
   /** For /readyz. */
   health(): BrokerHealth;
   close(): Promise<void>;
@@ -42,6 +63,15 @@ export class InProcessBroker implements LiveBroker {
     return () => this.emitter.off('frame', listener);
   }
 
+  async revoke(revocation: LiveRevocation): Promise<void> {
+    this.emitter.emit('revoke', revocation);
+  }
+
+  onRevoke(listener: RevocationListener): () => void {
+    this.emitter.on('revoke', listener);
+    return () => this.emitter.off('revoke', listener);
+  }
+
   health(): BrokerHealth {
     return { fanout: 'in-process' };
   }
@@ -56,7 +86,8 @@ export const DEFAULT_LIVE_CHANNEL = 'switchboard:live';
 const MAX_MISSED_ROOMS = 10_000;
 const RESYNC: BrokerFrame = { type: 'resync', reason: 'fanout' };
 
-type Envelope = { from: string; room: string; frame: BrokerFrame };
+/** On the one channel: a frame for a room, or a revocation (which no process ever sends to a socket). */
+type Envelope = { from: string; room: string; frame: BrokerFrame } | { from: string; revoke: LiveRevocation };
 
 export type RedisBrokerOptions = {
   url: string;
@@ -67,7 +98,7 @@ export type RedisBrokerOptions = {
 
 /**
  * Fan-out through Redis pub/sub: one publisher and one subscriber connection, one channel, each
- * message `{from, room, frame}` as JSON.
+ * message `{from, room, frame}` (or `{from, revoke}`, see `revoke`) as JSON.
  *
  * Delivery: `publish` hands the frame to this process's own sockets at once, then PUBLISHes it; each
  * process's subscriber drops messages whose `from` is its own instance id (its sockets already have
@@ -139,6 +170,36 @@ export class RedisBroker implements LiveBroker {
   subscribe(listener: LiveListener): () => void {
     this.emitter.on('frame', listener);
     return () => this.emitter.off('frame', listener);
+  }
+
+  /**
+   * This process's sockets are closed before anything is sent; then the PUBLISH is awaited, so that
+   * once this resolves Redis has handed the revocation to every subscribed process. A dead or stalled
+   * Redis (up to the 2 s command timeout) costs a warning, never an error to the request.
+   */
+  async revoke(revocation: LiveRevocation): Promise<void> {
+    this.emitter.emit('revoke', revocation);
+    if (this.closed) return;
+    const warn = (reason: string) =>
+      this.log.warn(
+        { component: 'live', redis: 'publisher', revocation: revocation.reason, reason },
+        'live: could not send a revocation to the other processes; their session recheck will close the sockets',
+      );
+    if (this.pub.status !== 'ready') {
+      warn('Redis is not connected');
+      return;
+    }
+    const envelope: Envelope = { from: this.instanceId, revoke: revocation };
+    try {
+      await this.pub.publish(this.channel, JSON.stringify(envelope));
+    } catch (error) {
+      warn(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  onRevoke(listener: RevocationListener): () => void {
+    this.emitter.on('revoke', listener);
+    return () => this.emitter.off('revoke', listener);
   }
 
   health(): BrokerHealth {
@@ -231,10 +292,15 @@ export class RedisBroker implements LiveBroker {
       this.log.warn({ component: 'live', redis: 'subscriber' }, 'live: ignored a message that is not JSON');
       return;
     }
-    if (typeof envelope?.room !== 'string' || typeof envelope.frame !== 'object' || envelope.frame === null)
-      return;
-    // Our own echo: this process's sockets got the frame when it was published.
+    if (typeof envelope !== 'object' || envelope === null) return;
+    // Our own echo: this process's sockets got the frame (or the revocation) when it was published.
     if (envelope.from === this.instanceId) return;
+    if ('revoke' in envelope) {
+      if (isRevocation(envelope.revoke)) this.emitter.emit('revoke', envelope.revoke);
+      return;
+    }
+    if (typeof envelope.room !== 'string' || typeof envelope.frame !== 'object' || envelope.frame === null)
+      return;
     this.emitter.emit('frame', envelope.room, envelope.frame);
   }
 
@@ -268,6 +334,26 @@ export class RedisBroker implements LiveBroker {
       state.everReady = true;
     });
   }
+}
+
+const REVOCATION_REASONS: ReadonlySet<string> = new Set<LiveRevocation['reason']>([
+  'removed-from-team',
+  'signed-out',
+  'password-reset',
+]);
+
+/** A revocation from another process, checked before it closes anything. */
+function isRevocation(value: unknown): value is LiveRevocation {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+  return (
+    typeof r.reason === 'string' &&
+    REVOCATION_REASONS.has(r.reason) &&
+    typeof r.userId === 'string' &&
+    optionalString(r.sessionId) &&
+    optionalString(r.accountId)
+  );
 }
 
 /** REDIS_URL set → Redis fan-out between processes; unset → in process. */

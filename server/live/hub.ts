@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { ServerFrame } from '@common/realtime';
+import { LIVE_CLOSE, type ServerFrame } from '@common/realtime';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { EVERY_ROOM, type LiveBroker } from './broker';
+import { EVERY_ROOM, type LiveBroker, type LiveRevocation } from './broker';
 
 /** A socket that has this much unsent data is too slow: drop events and tell it to resync. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const OPEN = 1;
+
+/** How a revoked socket is closed (the browser stops reconnecting on both codes). */
+const REVOKED_CLOSE: Record<LiveRevocation['reason'], { code: number; text: string }> = {
+  'removed-from-team': { code: LIVE_CLOSE.forbidden, text: 'no longer in the team' },
+  'signed-out': { code: LIVE_CLOSE.unauthorized, text: 'signed out' },
+  'password-reset': { code: LIVE_CLOSE.unauthorized, text: 'password changed' },
+};
+
+type Recheck = { every: number; check: (clients: LiveClient[]) => Promise<void> };
 
 /** One signed-in browser tab. */
 export class LiveClient {
@@ -62,21 +71,31 @@ export class LiveClient {
 
 /**
  * This process's sockets by room. Frames arrive from the broker (from any process) and go to the
- * sockets in their room, serialized once. A heartbeat pings every socket and drops the ones that did
- * not answer the previous ping.
+ * sockets in their room, serialized once. Revocations arrive from the broker too (a separate listener:
+ * they are never serialized to a socket) and close the matching sockets at once. A heartbeat pings
+ * every socket and drops the ones that did not answer the previous ping.
  */
 export class LiveHub {
   private readonly rooms = new Map<string, Set<LiveClient>>();
   private readonly clients = new Map<LiveClient, string[]>();
+  private readonly byUser = new Map<string, Set<LiveClient>>();
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeRevocations: () => void;
   private heartbeat: NodeJS.Timeout | undefined;
+  private recheck: Recheck | undefined;
   private beats = 0;
 
   constructor(
     broker: LiveBroker,
     private readonly log: Logger,
   ) {
-    this.unsubscribe = broker.subscribe((room, frame) => this.deliver(room, JSON.stringify(frame)));
+    this.unsubscribe = broker.subscribe((room, frame) => {
+      this.deliver(room, JSON.stringify(frame));
+      // Every socket of this process is told to resync when the fan-out was interrupted: revocations
+      // may have been lost with the frames, so check every socket's session now, not at the next round.
+      if (room === EVERY_ROOM && frame.type === 'resync') this.runRecheck();
+    });
+    this.unsubscribeRevocations = broker.onRevoke((revocation) => this.revoke(revocation));
   }
 
   get size(): number {
@@ -85,6 +104,12 @@ export class LiveHub {
 
   join(client: LiveClient, rooms: string[]): void {
     this.clients.set(client, rooms);
+    let own = this.byUser.get(client.userId);
+    if (!own) {
+      own = new Set();
+      this.byUser.set(client.userId, own);
+    }
+    own.add(client);
     for (const room of rooms) {
       let members = this.rooms.get(room);
       if (!members) {
@@ -102,6 +127,28 @@ export class LiveHub {
       if (members?.size === 0) this.rooms.delete(room);
     }
     this.clients.delete(client);
+    const own = this.byUser.get(client.userId);
+    own?.delete(client);
+    if (own?.size === 0) this.byUser.delete(client.userId);
+  }
+
+  /**
+   * Closes this process's sockets that the revocation matches (the user's, narrowed to one session or
+   * one account), synchronously: they leave their rooms first, so not one more frame reaches them.
+   */
+  revoke(revocation: LiveRevocation): void {
+    const { code, text } = REVOKED_CLOSE[revocation.reason];
+    for (const client of [...(this.byUser.get(revocation.userId) ?? [])]) {
+      if (revocation.sessionId !== undefined && client.sessionId !== revocation.sessionId) continue;
+      if (revocation.accountId !== undefined && client.accountId !== revocation.accountId) continue;
+      this.leave(client);
+      try {
+        client.socket.close(code, text);
+      } catch (error) {
+        this.log.warn({ err: error }, 'live: could not close a revoked socket');
+        client.socket.terminate();
+      }
+    }
   }
 
   private deliver(room: string, text: string): void {
@@ -119,10 +166,8 @@ export class LiveHub {
    * Pings every socket each `intervalMs`; one that missed the last ping is closed. Every `recheckEvery`
    * beats, `recheck` decides whether each client may stay (session and team membership still valid).
    */
-  startHeartbeat(
-    intervalMs: number,
-    recheck?: { every: number; check: (clients: LiveClient[]) => Promise<void> },
-  ): void {
+  startHeartbeat(intervalMs: number, recheck?: Recheck): void {
+    this.recheck = recheck;
     this.heartbeat = setInterval(() => {
       this.beats += 1;
       for (const client of this.clients.keys()) {
@@ -133,20 +178,25 @@ export class LiveHub {
         client.alive = false;
         client.socket.ping();
       }
-      if (recheck && this.beats % recheck.every === 0) {
-        void recheck.check([...this.clients.keys()]).catch((error) => {
-          this.log.warn({ err: error }, 'live: session recheck failed');
-        });
-      }
+      if (recheck && this.beats % recheck.every === 0) this.runRecheck();
     }, intervalMs);
     this.heartbeat.unref();
+  }
+
+  private runRecheck(): void {
+    if (!this.recheck || this.clients.size === 0) return;
+    void this.recheck.check([...this.clients.keys()]).catch((error) => {
+      this.log.warn({ err: error }, 'live: session recheck failed');
+    });
   }
 
   close(): void {
     clearInterval(this.heartbeat);
     this.unsubscribe();
+    this.unsubscribeRevocations();
     for (const client of this.clients.keys()) client.socket.close(1001, 'server shutting down');
     this.clients.clear();
     this.rooms.clear();
+    this.byUser.clear();
   }
 }

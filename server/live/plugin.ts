@@ -7,17 +7,43 @@ import { resolveAccess } from '../auth/access';
 import { requireAccount } from '../auth/require-account';
 import { sessions } from '../db/schema';
 import { messagingNow } from '../outbound/clock';
-import { createBroker, type LiveBroker } from './broker';
+import { createBroker, type LiveBroker, type LiveRevocation } from './broker';
 import { startLiveFeed } from './feed';
 import { LiveClient, LiveHub } from './hub';
 
-/** Sessions and team membership are checked again every 4 heartbeats (~100 s). */
+/**
+ * Sessions and team membership are checked again every 4 heartbeats (~100 s): the safety net behind
+ * revocations (a revocation lost while Redis was away, a socket that joined while one was sent).
+ */
 const RECHECK_EVERY_BEATS = 4;
+
+export type { LiveRevocation } from './broker';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live fan-out (in process, or Redis with REDIS_URL); /readyz reports its health. */
     liveBroker: LiveBroker;
+    /**
+     * Closes the matching live sockets on every process: this process's at once, the others' once Redis
+     * has the message when this resolves. Never rejects. Call it through `revokeLive(app, …)`, which
+     * is a no-op in an app built without the live plugin.
+     */
+    liveRevoke: (revocation: LiveRevocation) => Promise<void>;
+  }
+}
+
+/**
+ * For routes: await it before answering a sign-out, a password reset or a member's removal, so the
+ * user's sockets are closed (or handed to Redis for the other processes) by the time the answer
+ * leaves. Does nothing when the live plugin is not registered.
+ */
+export async function revokeLive(app: FastifyInstance, revocation: LiveRevocation): Promise<void> {
+  if (!app.hasDecorator('liveRevoke')) return;
+  try {
+    await app.liveRevoke(revocation);
+  } catch (error) {
+    // The brokers never reject; if one ever did, the recheck still closes the sockets later.
+    app.log.warn({ err: error, revocation: revocation.reason }, 'live: revocation failed');
   }
 }
 
@@ -31,6 +57,7 @@ declare module 'fastify' {
 export const livePlugin = fp(async function livePlugin(app: FastifyInstance): Promise<void> {
   const broker = createBroker({ redisUrl: app.env.redisUrl, log: app.log });
   app.decorate('liveBroker', broker);
+  app.decorate('liveRevoke', (revocation: LiveRevocation) => broker.revoke(revocation));
   const hub = new LiveHub(broker, app.log);
   const stopFeed = startLiveFeed({ db: app.db, env: app.env, broker, log: app.log });
 
