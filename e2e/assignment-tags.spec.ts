@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signUpViaApi, uniqueEmail } from './helpers';
+import { joinTeamViaApi, screenshot, signUpViaApi, uniqueEmail } from './helpers';
 import { addCustomer, contactIdFor, customerSays, ownerWithNumber } from './inbox-helpers';
 
 const CUSTOMERS = [
@@ -35,8 +35,7 @@ test('owner and member side by side: bulk assignment and bulk tags move live, me
     const memberEmail = uniqueEmail('casey');
     const memberLabel = memberEmail.split('@')[0]!;
     await signUpViaApi(member, memberEmail, 'teammate-pass');
-    const invite = await owner.request.post('/api/team/invitations', { data: { email: memberEmail } });
-    expect(invite.ok()).toBe(true);
+    await joinTeamViaApi(owner.request, member, memberEmail);
 
     await owner.goto('/app/chats');
     await member.goto('/app/chats?tab=mine');

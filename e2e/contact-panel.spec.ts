@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signUpViaApi, uniqueEmail } from './helpers';
+import { joinTeamViaApi, screenshot, signUpViaApi, uniqueEmail } from './helpers';
 import {
   addCustomer,
   advanceSandboxClock,
@@ -180,9 +180,7 @@ test('the contact panel: stats and files, notes with their limit, archive and de
   const member = await teammate.newPage();
   const memberEmail = uniqueEmail('panel-member');
   await signUpViaApi(member, memberEmail, 'teammate-pass');
-  expect((await page.request.post('/api/team/invitations', { data: { email: memberEmail } })).ok()).toBe(
-    true,
-  );
+  await joinTeamViaApi(page.request, member, memberEmail);
   await member.goto(`/app/chats?contact=${contactId}`);
   await expect(member.getByTestId('message').filter({ hasText: 'One more question' })).toBeVisible();
 

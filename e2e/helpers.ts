@@ -24,6 +24,30 @@ export async function signUpViaApi(page: Page, email: string, password: string):
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
 }
 
+/** The newest invitation link (`/join?token=…`) the dev outbox holds for `email`. */
+export async function invitationLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  const outbox = (await (await request.get('/api/dev/outbox')).json()) as {
+    messages: { to: string; text: string }[];
+  };
+  for (const mail of outbox.messages) {
+    const link = mail.to === email ? /https?:\/\/\S+\/join\?token=[\w-]+/.exec(mail.text)?.[0] : undefined;
+    if (link) return link;
+  }
+  throw new Error(`no invitation link was mailed to ${email}`);
+}
+
+/**
+ * The owner invites `email`, and the member's signed-in browser follows the e-mailed link's secret:
+ * the way a teammate with an account joins (nobody joins by the address alone).
+ */
+export async function joinTeamViaApi(owner: APIRequestContext, member: Page, email: string): Promise<void> {
+  const invite = await owner.post('/api/team/invitations', { data: { email } });
+  if (invite.status() !== 201) throw new Error(`invite failed: ${invite.status()} ${await invite.text()}`);
+  const token = new URL(await invitationLinkFor(owner, email)).searchParams.get('token');
+  const accept = await member.request.post('/api/invitations/accept', { data: { token } });
+  if (accept.status() !== 200) throw new Error(`accept failed: ${accept.status()} ${await accept.text()}`);
+}
+
 export async function signOutViaApi(page: Page): Promise<void> {
   await page.request.post('/api/auth/sign-out');
 }

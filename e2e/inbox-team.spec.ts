@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signUpViaApi, uniqueEmail } from './helpers';
+import { joinTeamViaApi, screenshot, signUpViaApi, uniqueEmail } from './helpers';
 import {
   addCustomer,
   contactIdFor,
@@ -19,14 +19,13 @@ test('an owner and a member side by side: both see a customer live; the member r
   await customerSays(owner.request, inbox.phoneNumberId, waId, 'Is my bike ready?');
   const contactId = await contactIdFor(owner, waId);
 
-  // A teammate with an account and no team is added to the owner's team at once.
+  // A teammate with an account and no team joins by following the owner's invitation.
   const memberContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const member = await memberContext.newPage();
   try {
     const memberEmail = uniqueEmail('member');
     await signUpViaApi(member, memberEmail, 'teammate-pass');
-    const invite = await owner.request.post('/api/team/invitations', { data: { email: memberEmail } });
-    expect(invite.ok()).toBe(true);
+    await joinTeamViaApi(owner.request, member, memberEmail);
 
     // The member's browser allowed notifications; record what it would show.
     await member.addInitScript(() => {

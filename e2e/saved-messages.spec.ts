@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   completeOnboardingViaApi,
   connectSandboxNumberViaApi,
+  joinTeamViaApi,
   screenshot,
   signUpViaApi,
   uniqueEmail,
@@ -40,14 +41,13 @@ test('the owner saves a message with a PDF; a member sends it from the composer 
   await expect(row.getByTestId('saved-message-attachment')).toHaveText('document: prices.pdf');
   await screenshot(page, '71-saved-messages-owner');
 
-  // Invite a member; they sign up with the invited address and join the team.
+  // Invite a member; they sign up with the invited address and join through the link.
   const memberEmail = uniqueEmail('member');
-  const invited = await page.request.post('/api/team/invitations', { data: { email: memberEmail } });
-  expect(invited.status()).toBe(201);
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
   try {
     await signUpViaApi(memberPage, memberEmail, 'member-pass');
+    await joinTeamViaApi(page.request, memberPage, memberEmail);
     await memberPage.goto('/app/settings/saved-messages');
     const memberRow = memberPage.getByTestId('saved-message').filter({ hasText: 'Price list' });
     await expect(memberRow).toBeVisible();

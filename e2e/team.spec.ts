@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { completeOnboardingViaApi, screenshot, signUpViaApi, uniqueEmail } from './helpers';
+import {
+  completeOnboardingViaApi,
+  connectSandboxNumberViaApi,
+  invitationLinkFor,
+  screenshot,
+  signOutViaApi,
+  signUpViaApi,
+  uniqueEmail,
+} from './helpers';
 
 test('owner invites by e-mail → the link signs the invitee up into the team → the owner removes them', async ({
   page,
@@ -45,19 +53,20 @@ test('owner invites by e-mail → the link signs the invitee up into the team �
   // Team messages clear after 5 s.
   await expect(form.getByTestId('invite-message')).toBeHidden({ timeout: 7_000 });
 
-  // The invitation e-mail, in the dev outbox, names the team and links to sign-up.
+  // The invitation e-mail, in the dev outbox, names the team and carries a single-use join link.
   await page.goto('/dev/outbox');
   const mail = page.getByTestId('outbox-message').filter({ hasText: invitee });
   await expect(mail).toContainText('invited you to Harbor Bikes on Switchboard');
-  const link = mail.getByRole('link', { name: /\/sign-up\?email=/ });
+  const link = mail.getByRole('link', { name: /\/join\?token=/ });
   const href = await link.getAttribute('href');
-  expect(href).toContain(`/sign-up?email=${encodeURIComponent(invitee)}`);
+  expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/join\?token=[\w-]{40,}$/);
 
-  // A fresh browser opens the link and signs up with the invited address, already filled in.
+  // A fresh browser opens the link: sign-up, with the invited address already filled in.
   const inviteeContext = await browser.newContext();
   const inviteePage = await inviteeContext.newPage();
   try {
     await inviteePage.goto(href!);
+    await expect(inviteePage).toHaveURL(/\/sign-up\?/);
     await expect(inviteePage.getByLabel('Email address')).toHaveValue(invitee);
     await inviteePage.getByLabel('Password', { exact: true }).fill('teammate-pass');
     await inviteePage.getByLabel('Confirm password').fill('teammate-pass');
@@ -107,5 +116,61 @@ test('owner invites by e-mail → the link signs the invitee up into the team �
     await expect(inviteePage).toHaveURL(/\/connect-facebook$/);
   } finally {
     await inviteeContext.close();
+  }
+});
+
+test('an invitation to an address with an account: the link opens sign-in, and only following it joins', async ({
+  page,
+  browser,
+}) => {
+  const ownerEmail = uniqueEmail('owner');
+  await signUpViaApi(page, ownerEmail, 'correct-horse');
+  await completeOnboardingViaApi(page);
+  await connectSandboxNumberViaApi(page, 'Corner Cafe');
+
+  // The teammate already has an account (no team yet) in their own browser.
+  const teammate = uniqueEmail('regular');
+  const teammateContext = await browser.newContext();
+  const teammatePage = await teammateContext.newPage();
+  try {
+    await signUpViaApi(teammatePage, teammate, 'teammate-pass');
+    await signOutViaApi(teammatePage);
+
+    await page.goto('/app/settings/team');
+    const form = page.getByRole('form', { name: 'Invite a teammate' });
+    await form.getByLabel('Email address').fill(teammate);
+    await form.getByRole('button', { name: 'Send invite' }).click();
+    const row = page.getByTestId('team-member').filter({ hasText: teammate });
+    await expect(row).toContainText('Invited');
+    await expect(row.getByTestId('invitation-expiry')).toHaveText(' · Link expires in 7 days');
+
+    // Resending mails a new link; the first one stops working.
+    const first = await invitationLinkFor(page.request, teammate);
+    await row.getByRole('button', { name: `Resend the invitation to ${teammate}` }).click();
+    await expect(page.getByTestId('team-message')).toHaveText(
+      `A new invitation link was sent to ${teammate}.`,
+    );
+    const link = await invitationLinkFor(page.request, teammate);
+    expect(link).not.toBe(first);
+    await screenshot(page, '25-settings-team-invitation-resent');
+    await teammatePage.goto(first);
+    await expect(teammatePage.getByTestId('invitation-invalid')).toContainText('invalid or has expired');
+    await screenshot(teammatePage, '26-join-link-expired');
+
+    // The new link opens sign-in with the address filled in; signing in joins and opens the inbox.
+    await teammatePage.goto(link);
+    await expect(teammatePage).toHaveURL(/\/sign-in\?/);
+    await expect(teammatePage.getByLabel('Email address')).toHaveValue(teammate);
+    await teammatePage.getByLabel('Password').fill('teammate-pass');
+    await teammatePage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(teammatePage).toHaveURL(/\/app\/chats$/);
+    const session = await (await teammatePage.request.get('/api/session')).json();
+    expect(session.access).toMatchObject({ kind: 'team_member', account: { businessName: 'Corner Cafe' } });
+
+    await page.reload();
+    await expect(row).toContainText('Active');
+    await expect(row.getByRole('button', { name: /^Resend/ })).toHaveCount(0);
+  } finally {
+    await teammateContext.close();
   }
 });

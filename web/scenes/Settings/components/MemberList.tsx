@@ -43,15 +43,16 @@ function RoleBadge({ role }: { role: TeamMember['role'] }) {
   );
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
-/** "Link expires in 6 days", "Link expires today" or "Link expired" for an open invitation. */
+/** "Link expires in 7 days", "… in 5 hours" or "Link expired" for an open invitation. */
 export function invitationExpiry(expiresAt: string | null, now = Date.now()): string | null {
   if (!expiresAt) return null;
   const left = new Date(expiresAt).getTime() - now;
   if (left <= 0) return 'Link expired';
-  const days = Math.floor(left / DAY_MS);
-  if (days === 0) return 'Link expires today';
+  const hours = Math.ceil(left / HOUR_MS);
+  if (hours < 24) return `Link expires in ${hours} hour${hours === 1 ? '' : 's'}`;
+  const days = Math.ceil(left / (24 * HOUR_MS));
   return `Link expires in ${days} day${days === 1 ? '' : 's'}`;
 }
 
