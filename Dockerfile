@@ -19,6 +19,9 @@ COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime ---------------------------------------------------------------------------------------
+# NODE_ENV=production: the server refuses to start without PUBLIC_URL (the address users reach, e.g.
+# `docker run -e PUBLIC_URL=https://inbox.example.com …`; compose.yaml passes it). Behind a reverse
+# proxy also set TRUST_PROXY to the proxy's address (docs/reverse-proxy.md).
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

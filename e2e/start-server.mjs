@@ -20,6 +20,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     DATA_DIR: dataDir,
     PORT: port,
     HOST: '127.0.0.1',
+    // The address the browser uses (Playwright's baseURL): reset and invitation links point here, and
+    // the Origin check compares against it.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
   },
 });

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,8 +23,21 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalString.pipe(
-    z.url({ message: 'PUBLIC_URL must be a full URL, e.g. https://inbox.example.com' }).optional(),
+    z
+      .url({
+        protocol: /^https?$/,
+        message: 'PUBLIC_URL must be a full http(s) URL, e.g. https://inbox.example.com',
+      })
+      .optional(),
   ),
+  TRUST_PROXY: optionalString.transform((v, ctx) => {
+    const parsed = parseTrustProxy(v);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -70,7 +84,16 @@ export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  publicUrl: string | undefined;
+  /**
+   * The address users reach (no trailing slash): every link in an e-mail is built from it, never from
+   * the request's Host. Required in production; http://localhost:$PORT otherwise.
+   */
+  publicUrl: string;
+  /**
+   * Fastify's `trustProxy`: which peers may set X-Forwarded-For/-Host/-Proto. false (the default)
+   * trusts none; a list trusts those addresses and CIDR ranges; true trusts every peer.
+   */
+  trustProxy: TrustProxy;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -104,6 +127,46 @@ export type Env = {
 };
 
 /** Thrown with every configuration problem listed, so an operator fixes them all in one go. */
+export type TrustProxy = boolean | string[];
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list like any address. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify takes it: unset or `false` → false; `true` → true (every peer: only when
+ * nothing but the proxy can reach the app); otherwise a comma-separated list of addresses and CIDR
+ * ranges (and proxy-addr's `loopback`, `linklocal`, `uniquelocal`). A hop count is refused: Fastify 5
+ * ignores one (it cannot tell the proxy from a client that connects directly). Returns the problem as
+ * a string when the value is invalid.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | string {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    return `TRUST_PROXY takes the proxy's address or CIDR range (e.g. 10.0.0.5 or 172.28.0.0/24), or true/false, not a hop count (${v}): Fastify cannot check who sent the headers from a count`;
+  }
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    return `TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses or CIDR ranges (not ${bad.map((b) => JSON.stringify(b)).join(', ') || 'empty'})`;
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d+$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -113,9 +176,16 @@ export class EnvError extends Error {
 /** Reads and validates the environment; creates DATA_DIR and a SECRET_KEY file in it when needed. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`);
+  // Links in e-mails must never come from a request's Host (or X-Forwarded-Host) in production.
+  if ((source.NODE_ENV ?? '').trim() === 'production' && !source.PUBLIC_URL?.trim()) {
+    problems.push(
+      'PUBLIC_URL: required when NODE_ENV=production (the address users reach, e.g. https://inbox.example.com); e-mailed links are built from it',
+    );
   }
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -126,7 +196,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

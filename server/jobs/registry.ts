@@ -1,4 +1,5 @@
 import { tokenRefreshJob, tokenRefreshSweepJob } from '../accounts/token-refresh.job';
+import { passwordResetRequestJob } from '../auth/password-reset-request.job';
 import { mediaDownloadJob } from '../inbound/media-download.job';
 import { emailSendJob } from '../mail/mailer';
 import { messageReadJob } from '../outbound/message-read.job';
@@ -12,6 +13,7 @@ import type { Schedule } from './scheduler';
 /** Every job this version of the app can run. A queued job whose name is missing here is left for another process. */
 export const jobDefinitions = [
   emailSendJob,
+  passwordResetRequestJob,
   mediaDownloadJob,
   tokenRefreshJob,
   tokenRefreshSweepJob,

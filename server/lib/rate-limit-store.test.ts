@@ -28,7 +28,8 @@ describe.skipIf(!redis.url)('rate limits with REDIS_URL', () => {
       const res = await app.inject({
         method: 'POST',
         url: '/api/auth/sign-in',
-        payload: { email: 'nobody@example.com', password: 'whatever1' },
+        // A fresh e-mail too: the per-account sign-in limit also counts in the shared Redis.
+        payload: { email: `nobody.${remoteAddress}@example.com`, password: 'whatever1' },
         remoteAddress,
       });
       statuses.push(res.statusCode);

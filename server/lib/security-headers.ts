@@ -53,7 +53,7 @@ export const API_DOCS_CSP = [
  */
 export function securityHeaders(env: Pick<Env, 'meta' | 'publicUrl'>) {
   const csp = contentSecurityPolicy(env);
-  const https = env.publicUrl?.startsWith('https://') ?? false;
+  const https = env.publicUrl.startsWith('https://');
   return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
