@@ -330,6 +330,9 @@ function plausibleBody(r: Random, method: string, url: string): unknown {
       return profile();
     case 'POST /api/team/invitations':
       return { email: r.chance(0.5) ? teamB.member.email : email(), role: 'member' };
+    case 'POST /api/invitations/preview':
+    case 'POST /api/invitations/accept':
+      return { token: r.pick(['x'.repeat(43), 'invitation-secret-that-matches-nothing']) };
     case 'POST /api/early-access':
       return { name: 'Ann', email: email(), company: 'Lucky Shrub', whatsappNumber: '+16505550199' };
     case 'POST /api/contacts/:contactId/assignment':

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, teamMembers, teams, users } from '../../db/schema';
+import { sha256Hex } from '../../lib/crypto';
 import { signUpUser, uniqueEmail } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -87,37 +88,76 @@ describe('sign-up', () => {
     expect(res.json().message).toBe('User already registered');
   });
 
-  it('turns a waiting invitation into an active membership', async () => {
+  it('joins a team only with the invitation link’s secret, never by the address alone', async () => {
     const email = uniqueEmail('invitee');
     const [team] = await ctx.db.insert(teams).values({ name: 'Acme' }).returning();
-    await ctx.db.insert(teamMembers).values({ teamId: team!.id, email, role: 'member', status: 'invited' });
-
-    const { body } = await signUpUser(ctx.app, email);
-    expect(body).toMatchObject({ joinedTeam: true, next: '/app' });
-    const [member] = await ctx.db.select().from(teamMembers).where(eq(teamMembers.email, email));
-    expect(member).toMatchObject({ status: 'active', userId: body.user.id });
-    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, member!.id));
-    expect(entry).toMatchObject({ action: 'member.joined', actorId: body.user.id, teamId: team!.id });
-  });
-
-  it('joins only the newest of several teams that invited the address', async () => {
-    const email = uniqueEmail('popular');
-    const [older] = await ctx.db.insert(teams).values({ name: 'Older' }).returning();
-    const [newer] = await ctx.db.insert(teams).values({ name: 'Newer' }).returning();
+    const token = 'a-known-invitation-secret-0123456789';
     await ctx.db.insert(teamMembers).values({
-      teamId: older!.id,
+      teamId: team!.id,
       email,
       role: 'member',
       status: 'invited',
-      createdAt: new Date(Date.now() - 60_000),
+      inviteTokenHash: sha256Hex(token),
+      inviteExpiresAt: new Date(Date.now() + 60_000),
     });
-    await ctx.db.insert(teamMembers).values({ teamId: newer!.id, email, role: 'member', status: 'invited' });
 
-    const { body } = await signUpUser(ctx.app, email);
+    // Signing up as the invited address without the link: an account, no team.
+    const squatter = await signUpUser(ctx.app, email);
+    expect(squatter.body).toMatchObject({ joinedTeam: false, next: '/onboarding' });
+    const [waiting] = await ctx.db.select().from(teamMembers).where(eq(teamMembers.email, email));
+    expect(waiting).toMatchObject({ status: 'invited', userId: null });
+
+    // Another address signing up with the secret: refused, and no account is made.
+    const other = uniqueEmail('other');
+    const refused = await post('/api/auth/sign-up', {
+      email: other,
+      password: 'secret123',
+      invitationToken: token,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      `This invitation was sent to ${email}. Sign in with that address to accept it.`,
+    );
+    expect(await ctx.db.select().from(users).where(eq(users.email, other))).toEqual([]);
+  });
+
+  it('makes the account and the membership together from the link, and withdraws other invitations', async () => {
+    const email = uniqueEmail('popular');
+    const [older] = await ctx.db.insert(teams).values({ name: 'Older' }).returning();
+    const [newer] = await ctx.db.insert(teams).values({ name: 'Newer' }).returning();
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    await ctx.db.insert(teamMembers).values([
+      {
+        teamId: older!.id,
+        email,
+        role: 'member',
+        status: 'invited',
+        inviteTokenHash: sha256Hex('older-team-secret-0123456789'),
+        inviteExpiresAt: inAnHour,
+      },
+      {
+        teamId: newer!.id,
+        email,
+        role: 'member',
+        status: 'invited',
+        inviteTokenHash: sha256Hex('newer-team-secret-0123456789'),
+        inviteExpiresAt: inAnHour,
+      },
+    ]);
+
+    const { body } = await signUpUser(ctx.app, email, 'secret123', 'older-team-secret-0123456789');
+    expect(body).toMatchObject({ joinedTeam: true, next: '/app' });
     const rows = await ctx.db.select().from(teamMembers).where(eq(teamMembers.email, email));
     expect(rows).toEqual([
-      expect.objectContaining({ teamId: newer!.id, status: 'active', userId: body.user.id }),
+      expect.objectContaining({
+        teamId: older!.id,
+        status: 'active',
+        userId: body.user.id,
+        inviteTokenHash: null,
+      }),
     ]);
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, rows[0]!.id));
+    expect(entry).toMatchObject({ action: 'member.joined', actorId: body.user.id, teamId: older!.id });
   });
 });
 

@@ -2,11 +2,15 @@ import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema }
 import { MSG } from '@common/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { passwordResetRequestJob } from '../../auth/password-reset-request.job';
 import { sessionUser } from '../../auth/route-access';
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from '../../auth/sessions';
-import { requestPasswordReset, resetPassword } from '../../commands/password-reset';
+import { formatRetryAfter, type SignInLimit } from '../../auth/sign-in-limit';
+import { resetPassword } from '../../commands/password-reset';
 import { signIn } from '../../commands/sign-in';
 import { signUp } from '../../commands/sign-up';
+import { enqueue } from '../../jobs/queue';
+import { revokeLive } from '../../live/plugin';
 
 const userSchema = z.object({ id: z.string(), email: z.string() });
 const errorSchema = z.object({ error: z.string(), message: z.string() });
@@ -19,9 +23,18 @@ function tooMany(message: string) {
   });
 }
 
+/** The per-account limit's refusal: the per-IP limit's shape and message, with its own wait. */
+function tooManyForAccount(retryAfterMs: number) {
+  return tooMany(MSG.tooManySignIns)(undefined, { after: formatRetryAfter(retryAfterMs) });
+}
+
 /** Sign-up, sign-in, sign-out and the password reset flow. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const secureCookie = app.env.publicUrl?.startsWith('https://') ?? false;
+export const authRoutes: FastifyPluginAsyncZod<{ signInLimit: SignInLimit }> = async (
+  app,
+  { signInLimit },
+) => {
+  // Secure cookies only when the public address is https (PUBLIC_URL, http://localhost:PORT in dev).
+  const secureCookie = app.env.publicUrl.startsWith('https://');
 
   app.post(
     '/sign-up',
@@ -58,7 +71,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Per account as well as per IP (above): forged or rotating client addresses buy no extra
+      // guesses. Refused before the password is checked, alike for known and unknown addresses.
+      const attempt = await signInLimit.attempt(request.body.email);
+      if (!attempt.allowed) {
+        reply.header('retry-after', String(Math.ceil(attempt.retryAfterMs / 1000)));
+        throw tooManyForAccount(attempt.retryAfterMs);
+      }
       const user = await signIn(app.db, request.body);
+      await signInLimit.succeeded(request.body.email);
       const token = await createSession(app.db, user.id, request.headers['user-agent']);
       setSessionCookie(reply, token, secureCookie);
       return { user, next: '/connect-facebook' };
@@ -70,7 +91,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { tags: ['auth'] } },
     async (request, reply) => {
       const user = await sessionUser(request);
-      if (user) await deleteSession(app.db, user.sessionId);
+      if (user) {
+        await deleteSession(app.db, user.sessionId);
+        // This session's live sockets close now, on every process; the user's other sessions keep theirs.
+        await revokeLive(app, { reason: 'signed-out', userId: user.id, sessionId: user.sessionId });
+      }
       clearSessionCookie(reply);
       return reply.code(204).send();
     },
@@ -86,9 +111,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: forgotPasswordSchema },
     },
     async (request, reply) => {
-      const baseUrl = app.env.publicUrl ?? `${request.protocol}://${request.host}`;
-      await requestPasswordReset(app.db, request.body.email, baseUrl);
-      // The same answer whether or not the address has an account.
+      // Only queued here: the job looks the address up and mails a link built from PUBLIC_URL, so
+      // the answer (status and time) is the same whether or not the address has an account.
+      await enqueue(app.db, passwordResetRequestJob, { email: request.body.email.toLowerCase() });
       return reply.code(202).send({ ok: true });
     },
   );
@@ -100,7 +125,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: resetPasswordSchema },
     },
     async (request, reply) => {
-      await resetPassword(app.db, request.body.token, request.body.password);
+      const userId = await resetPassword(app.db, request.body.token, request.body.password);
+      // Every session was signed out: so is every live socket of the user, on every process.
+      await revokeLive(app, { reason: 'password-reset', userId });
       clearSessionCookie(reply);
       return { ok: true };
     },

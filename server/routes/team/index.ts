@@ -6,6 +6,7 @@ import {
   type TeamResponse,
 } from '@common/api/team';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAuditEntries } from '../../audit/audit-log';
@@ -13,16 +14,36 @@ import { requestAccess, requireActor, requireUser } from '../../auth/route-acces
 import { SESSION_COOKIE } from '../../auth/sessions';
 import { inviteMember } from '../../commands/invite-member';
 import { removeMember } from '../../commands/remove-member';
+import { resendInvitation } from '../../commands/resend-invitation';
 import { teamMembers, teams } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { isUuid } from '../../lib/uuid';
+import { revokeLive } from '../../live/plugin';
 import { teamPolicy } from '../../policies/team';
 import { presentMember } from './present';
 
 /** Owner first, then active members, then open invitations; oldest first within each. */
 const MEMBER_ORDER = sql`case when ${teamMembers.role} = 'owner' then 0 when ${teamMembers.status} = 'active' then 1 else 2 end`;
 export const INVITE_ATTEMPTS_PER_MINUTE = 30;
+
+/**
+ * Besides the hourly limit on invitations sent: attempts of one session, whatever they answer (409
+ * says whether an address belongs to another team), per process.
+ */
+const inviteAttemptLimit = {
+  max: INVITE_ATTEMPTS_PER_MINUTE,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => {
+    const session = request.cookies[SESSION_COOKIE];
+    return session ? `session:${sha256Hex(session)}` : `ip:${request.ip}`;
+  },
+  errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => ({
+    statusCode: 429,
+    code: 'too_many_requests',
+    message: `Too many invitation attempts. Please try again in ${context.after}.`,
+  }),
+};
 
 /**
  * The Settings Team tab. Everyone in the team reads the member list; the owner invites and removes
@@ -54,35 +75,39 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/team/invitations',
     {
-      config: {
-        access: 'user',
-        // Besides the hourly limit on invitations sent: attempts of one session, whatever they
-        // answer (409 says whether an address belongs to another team), per process.
-        rateLimit: {
-          max: INVITE_ATTEMPTS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => {
-            const session = request.cookies[SESSION_COOKIE];
-            return session ? `session:${sha256Hex(session)}` : `ip:${request.ip}`;
-          },
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            code: 'too_many_requests',
-            message: `Too many invitation attempts. Please try again in ${context.after}.`,
-          }),
-        },
-      },
+      config: { access: 'user', rateLimit: inviteAttemptLimit },
       schema: { tags: ['team'], body: inviteMemberSchema },
     },
     async (request, reply) => {
       const user = await requireUser(request);
       const access = await requestAccess(request);
       const actor = { id: user.id, email: user.email, teamId: access.teamId, role: access.role };
-      const baseUrl = app.env.publicUrl ?? `${request.protocol}://${request.host}`;
-      const { member, outcome } = await inviteMember(app.db, { actor, input: request.body, baseUrl });
+      const { member, outcome } = await inviteMember(app.db, {
+        actor,
+        input: request.body,
+        publicUrl: app.env.publicUrl,
+      });
       return reply
         .code(201)
         .send({ member: presentMember(member, actor), outcome } satisfies InviteMemberResponse);
+    },
+  );
+
+  // A new link for an open invitation (the old one stops working); counts toward the hourly limit.
+  app.post(
+    '/team/invitations/:memberId/resend',
+    {
+      config: { access: 'owner', rateLimit: inviteAttemptLimit },
+      schema: { tags: ['team'], params: z.object({ memberId: z.uuid(TEAM_MSG.memberNotFound) }) },
+    },
+    async (request) => {
+      const actor = await requireActor(request);
+      const member = await resendInvitation(app.db, {
+        actor,
+        memberId: request.params.memberId,
+        publicUrl: app.env.publicUrl,
+      });
+      return { member: presentMember(member, actor), outcome: 'invited' } satisfies InviteMemberResponse;
     },
   );
 
@@ -97,7 +122,15 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const memberId = request.params.memberId.trim();
       if (!memberId) throw badRequest(TEAM_MSG.memberIdRequired, 'validation_failed', 'memberId');
       if (!isUuid(memberId)) throw notFound(TEAM_MSG.memberNotFound);
-      await removeMember(app.db, { actor, memberId });
+      const removed = await removeMember(app.db, { actor, memberId });
+      // Their live sockets in this team's account close now, on every process (an invitation has none).
+      if (removed.userId && removed.accountId) {
+        await revokeLive(app, {
+          reason: 'removed-from-team',
+          userId: removed.userId,
+          accountId: removed.accountId,
+        });
+      }
       return reply.code(204).send();
     },
   );
