@@ -21,6 +21,7 @@ import { publicScope, routeAccessPlugin } from './auth/route-access';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { HttpError } from './lib/http-errors';
+import { originCheck } from './lib/origin-check';
 import { createRateLimitRedis, RATE_LIMIT_NAMESPACE } from './lib/rate-limit-store';
 import { API_DOCS_CSP, securityHeaders } from './lib/security-headers';
 import { refuseUnstorableText } from './lib/stored-text';
@@ -88,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onSend', explainEmptyErrors);
   app.addHook('onSend', securityHeaders(env));
+  // Cross-origin writes to /api and WebSockets from other origins: 403 before any session lookup.
+  app.addHook('onRequest', originCheck(env));
 
   const metrics = options.metrics ?? createMetrics();
   registerBacklogGauges(metrics, database.db);

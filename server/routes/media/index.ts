@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,9 +7,111 @@ import { requireAccount } from '../../auth/require-account';
 import { media } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { mediaPath } from '../../media/storage';
+import { sniffMedia } from '../../outbound/sniff';
+
+/**
+ * On every media answer (errors too): whatever the file holds, a browser opening it on our origin
+ * runs no script, loads nothing and gets a unique opaque origin. Images, audio and video shown by the
+ * app as subresources (<img>, <video>) are not governed by their own response's CSP.
+ */
+export const MEDIA_CSP = "default-src 'none'; sandbox";
+
+/** Leading bytes read to recognise a file: magic numbers of images, audio and video sit in the first few. */
+const HEAD_BYTES = 4096;
+
+/** Raster images a browser decodes without running anything (never SVG, which is a document). */
+const RASTER_IMAGES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/bmp',
+  'image/avif',
+]);
+
+/**
+ * Types a download may keep, so the saved file opens in the right application: documents WhatsApp
+ * carries that no browser runs as a page on our origin (and with `attachment`, `nosniff` and the
+ * sandbox CSP it would not anyway). Anything else downloads as application/octet-stream: HTML, SVG,
+ * XML, JavaScript and unknown types never reach the browser under their own type.
+ */
+const SAFE_DOWNLOAD_TYPES = new Set([
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/zip',
+]);
+
+type Family = 'image' | 'av' | null;
+
+/** Images, or audio/video (one family: MP4, WebM and Ogg containers hold either). */
+function familyOf(mimeType: string): Family {
+  if (RASTER_IMAGES.has(mimeType)) return 'image';
+  if (mimeType.startsWith('audio/') || mimeType.startsWith('video/')) return 'av';
+  return null;
+}
+
+function essence(mimeType: string | null): string | null {
+  return mimeType?.split(';')[0]?.trim().toLowerCase() || null;
+}
+
+/** What the row says it is: its stored type, else its kind. */
+function declaredFamily(row: { mimeType: string | null; kind: string }): Family {
+  const declared = essence(row.mimeType);
+  if (declared) return familyOf(declared);
+  if (row.kind === 'image' || row.kind === 'sticker') return 'image';
+  if (row.kind === 'audio' || row.kind === 'video') return 'av';
+  return null;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * How a stored file is answered. Inline only when the row declares a raster image, audio or video
+ * and the file's first bytes are one of the same family; it is then sent under the sniffed type (the
+ * bytes', never the customer's word). Everything else (SVG, HTML, PDF, unknown, a declared type the
+ * bytes contradict) is an attachment, under its stored type when that is a safe document type
+ * (SAFE_DOWNLOAD_TYPES), else application/octet-stream.
+ */
+export function mediaPresentation(
+  row: { mimeType: string | null; kind: string },
+  head: Buffer,
+  filename: string,
+): { inline: boolean; contentType: string } {
+  const sniffed = sniffMedia(head, filename).mimeType;
+  const family = declaredFamily(row);
+  if (family !== null && familyOf(sniffed) === family) return { inline: true, contentType: sniffed };
+  const declared = essence(row.mimeType);
+  return {
+    inline: false,
+    contentType: declared && SAFE_DOWNLOAD_TYPES.has(declared) ? declared : 'application/octet-stream',
+  };
+}
 
 /** GET /api/media/:id: a stored file of the caller's account, with its type and a download name. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This plugin's scope only: every answer below, the file or an error.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('content-security-policy', MEDIA_CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+
   app.get(
     '/media/:mediaId',
     {
@@ -36,12 +138,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound('Media not available');
       }
 
-      reply.header('content-type', row.mimeType ?? 'application/octet-stream');
+      const name = (row.filename ?? `${row.kind}`).replace(/["\\\r\n]/g, '');
+      const shown = mediaPresentation(row, await readHead(file), name);
+      reply.header('content-type', shown.contentType);
       reply.header('content-length', info.size);
       reply.header('cache-control', 'private, max-age=604800');
-      reply.header('x-content-type-options', 'nosniff');
-      const name = (row.filename ?? `${row.kind}`).replace(/["\\\r\n]/g, '');
-      const disposition = request.query.download ? 'attachment' : 'inline';
+      const disposition = shown.inline && !request.query.download ? 'inline' : 'attachment';
       reply.header(
         'content-disposition',
         `${disposition}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
