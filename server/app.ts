@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { publicScope, routeAccessPlugin } from './auth/route-access';
+import { SignInLimit } from './auth/sign-in-limit';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { HttpError } from './lib/http-errors';
@@ -36,6 +37,7 @@ import { devRoutes } from './routes/dev';
 import { earlyAccessRoutes } from './routes/early-access';
 import { geoRoutes } from './routes/geo';
 import { healthRoutes } from './routes/health';
+import { invitationRoutes } from './routes/invitations';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { onboardingRoutes } from './routes/onboarding';
@@ -71,7 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: loggerOptions(env.logLevel) }),
-    trustProxy: env.nodeEnv === 'production',
+    // TRUST_PROXY (off by default): only the proxies it names may set X-Forwarded-For/-Host/-Proto.
+    trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -106,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true }),
   });
+  // Sign-in attempts per e-mail address, on the same Redis (in memory without it, or while it is down).
+  const signInLimit = new SignInLimit({ redis: rateLimitRedis, log: app.log });
 
   // At the root, so the OpenAPI document sees every route's schema.
   await app.register(swagger, {
@@ -122,10 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(authRoutes, { prefix: '/api/auth', signInLimit });
   await app.register(onboardingRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(teamRoutes, { prefix: '/api' });
+  await app.register(invitationRoutes, { prefix: '/api' });
   await app.register(earlyAccessRoutes, { prefix: '/api' });
   await app.register(geoRoutes, { prefix: '/api' });
   await app.register(devRoutes, { prefix: '/api/dev' });
