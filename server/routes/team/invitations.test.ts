@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, teams } from '../../db/schema';
 import { connectTestAccount, invitationTokenFor, signUpUser, uniqueEmail } from '../../test/factories';
