@@ -227,6 +227,18 @@ describe('messages', () => {
     expect(file.data.equals(png)).toBe(true);
     const anonymous = await fetch(info.url);
     expect(anonymous.status).toBe(401);
+    // The URL names where the request arrived, never a Host the caller made up.
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: `/sandbox/graph/v22.0/${id}?phone_number_id=${phoneId()}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        host: 'evil.example',
+        'x-forwarded-host': 'attacker.test',
+      },
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json().url).not.toMatch(/evil\.example|attacker\.test/);
 
     const pdf = await graph.uploadMedia(phoneId(), {
       data: Buffer.from('%PDF-1.4 price list'),

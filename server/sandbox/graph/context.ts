@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
+import { getSelfOrigin } from '../../lib/self-origin';
 import { getSettings, type SandboxSettings, sandboxNow } from '../state/settings';
 import { lookupAccessToken, type SandboxToken } from '../state/tokens';
 import { graphErrors } from './errors';
@@ -11,9 +12,19 @@ export type GraphContext = {
   env: Env;
   settings: SandboxSettings;
   now: Date;
-  /** The origin the caller used, for URLs the sandbox hands out (media, paging). */
+  /**
+   * Where the sandbox was reached, for URLs it hands out (media, paging): the address and port the
+   * request's connection arrived on — never the request's Host, which the caller chooses.
+   */
   origin: string;
 };
+
+function sandboxOrigin(request: FastifyRequest): string {
+  const { localAddress, localPort } = request.socket;
+  if (!localAddress || !localPort) return getSelfOrigin(request.server.env.port);
+  const host = localAddress.includes(':') ? `[${localAddress}]` : localAddress;
+  return `http://${host}:${localPort}`;
+}
 
 export async function graphContext(request: FastifyRequest): Promise<GraphContext> {
   const settings = await getSettings(request.server.db);
@@ -22,7 +33,7 @@ export async function graphContext(request: FastifyRequest): Promise<GraphContex
     env: request.server.env,
     settings,
     now: sandboxNow(settings),
-    origin: `${request.protocol}://${request.host}`,
+    origin: sandboxOrigin(request),
   };
 }
 
