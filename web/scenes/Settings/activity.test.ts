@@ -21,6 +21,11 @@ describe('team activity', () => {
       entry('member.removed', { email: 'sam@example.com', status: 'invited' }),
       'withdrew the invitation for sam@example.com',
     ],
+    [
+      entry('member.invitation_resent', { email: 'kim@example.com' }),
+      'sent kim@example.com a new invitation link',
+    ],
+    [entry('member.joined', { email: 'kim@example.com' }), 'joined the team from the invitation link'],
     [entry('contact.assigned', {}), 'contact assigned'],
   ])('%#: %s', (e, text) => {
     expect(describeAuditEntry(e)).toEqual({ actor: 'jane', text });

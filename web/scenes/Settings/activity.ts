@@ -9,6 +9,10 @@ export function describeAuditEntry(entry: AuditEntry): { actor: string; text: st
       return { actor, text: `invited ${email}` };
     case 'member.added':
       return { actor, text: `added ${email} to the team` };
+    case 'member.invitation_resent':
+      return { actor, text: `sent ${email} a new invitation link` };
+    case 'member.joined':
+      return { actor, text: 'joined the team from the invitation link' };
     case 'member.removed':
       return {
         actor,

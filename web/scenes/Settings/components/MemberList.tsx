@@ -111,12 +111,12 @@ export function MemberList({
               {member.isYou && <span className="font-normal text-slate-500">(You)</span>}
               <RoleBadge role={member.role} />
             </p>
-            <p className="mt-0.5 truncate text-sm text-slate-600">
-              {member.email}
-              {member.status === 'invited' && member.invitationExpiresAt && (
-                <span data-testid="invitation-expiry"> · {invitationExpiry(member.invitationExpiresAt)}</span>
-              )}
-            </p>
+            <p className="mt-0.5 truncate text-sm text-slate-600">{member.email}</p>
+            {member.status === 'invited' && member.invitationExpiresAt && (
+              <p data-testid="invitation-expiry" className="mt-0.5 text-xs text-slate-600">
+                {invitationExpiry(member.invitationExpiresAt)}
+              </p>
+            )}
           </div>
           <StatusPill status={member.status} />
           <div className="flex min-w-24 justify-end gap-1">
