@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import {
   completeOnboardingViaApi,
   connectSandboxNumberViaApi,
@@ -153,21 +154,35 @@ test('an invitation to an address with an account: the link opens sign-in, and o
     const link = await invitationLinkFor(page.request, teammate);
     expect(link).not.toBe(first);
     await screenshot(page, '25-settings-team-invitation-resent');
+    // The member list with its invitation row (the app shell around it is the UI foundations' work).
+    await expectNoAxeViolations(page, 'team members with an open invitation', '[aria-label="Team members"]');
     await teammatePage.goto(first);
     await expect(teammatePage.getByTestId('invitation-invalid')).toContainText('invalid or has expired');
     await screenshot(teammatePage, '26-join-link-expired');
+    await expectNoAxeViolations(teammatePage, 'join page, expired link');
+
+    // Someone signed in as another address (here the owner) is told so, and nothing joins.
+    await page.goto(link);
+    await expect(page.getByTestId('invitation-other-address')).toContainText(
+      `You're signed in as ${ownerEmail}. This invitation was sent to ${teammate}`,
+    );
+    await expect(page.getByRole('button', { name: 'Sign out and continue' })).toBeVisible();
+    await screenshot(page, '27-join-other-address');
+    await expectNoAxeViolations(page, 'join page, signed in as another address');
 
     // The new link opens sign-in with the address filled in; signing in joins and opens the inbox.
     await teammatePage.goto(link);
     await expect(teammatePage).toHaveURL(/\/sign-in\?/);
     await expect(teammatePage.getByLabel('Email address')).toHaveValue(teammate);
+    await expect(teammatePage.getByLabel('Password')).toBeFocused();
+    await expectNoAxeViolations(teammatePage, 'sign-in from an invitation');
     await teammatePage.getByLabel('Password').fill('teammate-pass');
     await teammatePage.getByRole('button', { name: 'Sign in' }).click();
     await expect(teammatePage).toHaveURL(/\/app\/chats$/);
     const session = await (await teammatePage.request.get('/api/session')).json();
     expect(session.access).toMatchObject({ kind: 'team_member', account: { businessName: 'Corner Cafe' } });
 
-    await page.reload();
+    await page.goto('/app/settings/team');
     await expect(row).toContainText('Active');
     await expect(row.getByRole('button', { name: /^Resend/ })).toHaveCount(0);
   } finally {

@@ -48,11 +48,11 @@ function BrandPanel() {
       <div aria-hidden="true" className="relative max-w-md space-y-3">
         <div className="max-w-xs rounded-2xl rounded-bl-md bg-white/95 px-4 py-3 text-sm text-slate-800 shadow-lg">
           Hi! Do you have the blue one in a size M?
-          <span className="mt-1 block text-right text-[11px] text-slate-400">09:41</span>
+          <span className="mt-1 block text-right text-[11px] text-slate-500">09:41</span>
         </div>
         <div className="ml-auto max-w-xs rounded-2xl rounded-br-md bg-[#d9fdd3] px-4 py-3 text-sm text-slate-800 shadow-lg">
           We do! I've reserved one for you — pick it up any time today.
-          <span className="mt-1 block text-right text-[11px] text-slate-500">09:42 · Maria</span>
+          <span className="mt-1 block text-right text-[11px] text-slate-600">09:42 · Maria</span>
         </div>
         <div className="flex items-center gap-2 pt-2 text-xs text-ink-100/60">
           <span className="size-1.5 rounded-full bg-brand-400" />
@@ -80,9 +80,9 @@ export function AuthLayout({ title, subtitle, children, footer, corner, wide = f
             {footer && <div className="mt-8 text-center text-xs leading-5 text-slate-500">{footer}</div>}
           </div>
         </main>
-        <p className="text-center text-xs text-slate-400">
+        <p className="text-center text-xs text-slate-500">
           © {new Date().getFullYear()} Switchboard ·{' '}
-          <Link to="/privacy" className="hover:text-slate-600">
+          <Link to="/privacy" className="hover:text-slate-700">
             Privacy
           </Link>
         </p>

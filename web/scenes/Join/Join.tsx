@@ -100,7 +100,7 @@ export function Join() {
       ) : (
         <div className="space-y-5">
           <Alert tone="warning" testId="invitation-other-address">
-            {`You're signed in as ${user?.email}. This invitation was sent to ${invitation.email}: sign out, then open the link again to join with that address.`}
+            {`You're signed in as ${user?.email}. This invitation was sent to ${invitation.email}: sign out to continue with that address.`}
           </Alert>
           <Button block variant="secondary" isLoading={isBusy} onClick={() => void switchAccount()}>
             Sign out and continue
