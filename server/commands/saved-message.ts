@@ -154,8 +154,7 @@ export async function updateSavedMessage(
   id: string,
   input: SaveSavedMessageInput,
 ): Promise<SavedMessageView> {
-  savedMessagePolicy.authorize(actor, 'edit', { teamId: actor.teamId });
-  await findSaved(deps.db, actor, id);
+  savedMessagePolicy.authorize(actor, 'edit', await findSaved(deps.db, actor, id));
   const fields = checkedFields(input);
   const file = await attachmentOf(deps.db, actor, input.attachmentId ?? null);
   return deps.db.transaction(async (tx) => {
@@ -184,8 +183,8 @@ export async function updateSavedMessage(
 
 /** Deletes a saved message (owners only). */
 export async function deleteSavedMessage(deps: Deps, actor: SavedMessageActor, id: string): Promise<void> {
-  savedMessagePolicy.authorize(actor, 'delete', { teamId: actor.teamId });
   const row = await findSaved(deps.db, actor, id);
+  savedMessagePolicy.authorize(actor, 'delete', row);
   await deps.db.transaction(async (tx) => {
     await tx.delete(savedMessages).where(eq(savedMessages.id, id));
     await recordAudit(tx, {

@@ -1,53 +1,86 @@
 import { ASSIGN_MSG } from '@common/api/assignment';
-import type { ContactAbilities, InboxAbilities } from '@common/api/inbox';
-import type { Actor } from '../auth/route-access';
+import { INBOX_MSG } from '@common/api/inbox';
+import { MSG } from '@common/messages';
 import type { contacts } from '../db/schema';
-import { canSendFreeform } from '../outbound/window';
-import { definePolicy } from './define-policy';
+import { definePolicy, inAccount, type PolicyActor, type Refusal } from './define-policy';
 
 type ContactRow = typeof contacts.$inferSelect;
-export type InboxActor = Pick<Actor, 'id' | 'role'>;
-
+/** The account whose inbox it is (its tabs, its contacts as a whole). */
+type InboxSubject = { accountId: string };
 /**
- * Inbox-level abilities. The team tab is a team-wide view: owners only (spec §2, §6).
+ * A contact row with its window state: `windowOpen` is canSendFreeform for it at the messaging clock's
+ * now. Only `sendFreeform` reads it; left out, the window counts as closed.
  */
-export const inboxPolicy = {
-  viewTeam: (actor: InboxActor): boolean => actor.role === 'owner',
-  /** Give contacts to teammates other than yourself (members only take contacts for themselves). */
-  assignToOthers: (actor: InboxActor): boolean => actor.role === 'owner',
-  /** Delete a contact with its messages. Archive and block are for everyone. */
-  deleteContacts: (actor: InboxActor): boolean => actor.role === 'owner',
+export type ContactSubject = {
+  contact: Pick<ContactRow, 'accountId' | 'assignedTo' | 'lastIncomingAt'>;
+  windowOpen?: boolean;
 };
 
-/** The inbox abilities the UI shows or hides controls by (the routes check the same rules). */
-export function inboxAbilities(actor: InboxActor): InboxAbilities {
-  return {
-    viewTeam: inboxPolicy.viewTeam(actor),
-    assignToOthers: inboxPolicy.assignToOthers(actor),
-    deleteContacts: inboxPolicy.deleteContacts(actor),
-  };
-}
+const TEAM_TAB_DENIED = 'Only team owners can see contacts assigned to team members.';
 
-/** What anyone in the team may do with a contact right now (window-dependent, not role-dependent). */
-export function contactAbilities(contact: Pick<ContactRow, 'lastIncomingAt'>, now: Date): ContactAbilities {
-  return { sendFreeform: canSendFreeform(contact, now) };
-}
+/** Granted to the account's owner; a teammate who is not one gets `owner_only` with the message. */
+const ownerOf =
+  (message: string) =>
+  (actor: NonNullable<PolicyActor>, inbox: InboxSubject): boolean | Refusal => {
+    if (!inAccount(actor, inbox)) return false;
+    return actor.role === 'owner' || { status: 403, code: 'owner_only', message };
+  };
+/** Give contacts to teammates other than yourself: owners (members only take contacts for themselves). */
+const assignsToOthers = ownerOf(ASSIGN_MSG.onlyOwners);
+/** Delete a contact with its messages: owners. Archive and block are for everyone. */
+const deletesContacts = ownerOf(MSG.ownerOnly);
+const inContactsAccount = (actor: NonNullable<PolicyActor>, { contact }: ContactSubject) =>
+  inAccount(actor, contact);
 
 /**
- * Assignment (spec §6): an owner assigns a contact to any active member or unassigns it; a member
- * takes an unassigned contact for themself and unassigns only their own.
+ * Inbox-level abilities (subject: the account). The team tab is a team-wide view: owners only (spec
+ * §2, §6). The UI gets these with the tab counts.
+ */
+export const inboxPolicy = definePolicy<InboxSubject, 'viewTeam' | 'assignToOthers' | 'deleteContacts'>({
+  viewTeam: { rule: ownerOf(TEAM_TAB_DENIED), denied: TEAM_TAB_DENIED },
+  assignToOthers: { rule: assignsToOthers, denied: ASSIGN_MSG.onlyOwners },
+  deleteContacts: { rule: deletesContacts, denied: MSG.ownerOnly },
+});
+
+/**
+ * One contact: every teammate reads it, edits its notes and name, archives and blocks it, and sends
+ * it free-form messages while its 24-hour window is open; only owners delete it (with its messages).
+ */
+export const contactPolicy = definePolicy<
+  ContactSubject,
+  'view' | 'update' | 'archive' | 'block' | 'delete' | 'sendFreeform'
+>({
+  view: { rule: inContactsAccount, denied: MSG.noAccountAccess },
+  update: { rule: inContactsAccount, denied: MSG.noAccountAccess },
+  archive: { rule: inContactsAccount, denied: MSG.noAccountAccess },
+  block: { rule: inContactsAccount, denied: MSG.noAccountAccess },
+  delete: { rule: (actor, { contact }) => deletesContacts(actor, contact), denied: MSG.ownerOnly },
+  /** Text, media and reactions: only inside the window (templates go at any time). */
+  sendFreeform: {
+    rule: (actor, { contact, windowOpen }) => {
+      if (!inAccount(actor, contact)) return false;
+      return windowOpen === true || { status: 409, code: 'window_closed', message: INBOX_MSG.windowClosed };
+    },
+    denied: INBOX_MSG.windowClosed,
+  },
+});
+
+/**
+ * Assignment (spec §6; subject: the contact row): an owner assigns a contact to any active member or
+ * unassigns it; a member takes an unassigned contact for themself and unassigns only their own.
  */
 export const assignmentPolicy = definePolicy<
-  Pick<ContactRow, 'assignedTo'>,
+  Pick<ContactRow, 'accountId' | 'assignedTo'>,
   'assignToSelf' | 'assignToOthers' | 'unassign'
 >({
   assignToSelf: {
-    rule: (actor, c) => actor.role === 'owner' || c.assignedTo === null || c.assignedTo === actor.id,
+    rule: (actor, c) =>
+      inAccount(actor, c) && (actor.role === 'owner' || c.assignedTo === null || c.assignedTo === actor.id),
     denied: ASSIGN_MSG.alreadyAssigned,
   },
-  assignToOthers: { rule: (actor) => inboxPolicy.assignToOthers(actor), denied: ASSIGN_MSG.onlyOwners },
+  assignToOthers: { rule: (actor, c) => assignsToOthers(actor, c) === true, denied: ASSIGN_MSG.onlyOwners },
   unassign: {
-    rule: (actor, c) => actor.role === 'owner' || c.assignedTo === actor.id,
+    rule: (actor, c) => inAccount(actor, c) && (actor.role === 'owner' || c.assignedTo === actor.id),
     denied: ASSIGN_MSG.onlyOwnAssignments,
   },
 });

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { canSendFreeform } from '../outbound/window';
-import { contactAbilities, inboxPolicy } from './contact';
+import { contactPolicy, inboxPolicy } from './contact';
+import { anyTeammateOf, type PolicyActor } from './define-policy';
 import { messagePolicy } from './message';
 import { tagPolicy } from './tag';
+
+const ACCOUNT = 'account-a';
+const teammate = anyTeammateOf(ACCOUNT);
 
 const HOUR = 3_600_000;
 const now = new Date('2026-11-21T12:00:00Z');
@@ -17,7 +21,9 @@ describe('the 24-hour window (canSendFreeform)', () => {
     ['a message 25 h ago', at(25), false],
   ])('%s → %s', (_label, lastIncomingAt, expected) => {
     expect(canSendFreeform({ lastIncomingAt }, now)).toBe(expected);
-    expect(contactAbilities({ lastIncomingAt }, now).sendFreeform).toBe(expected);
+    const contact = { accountId: ACCOUNT, assignedTo: null, lastIncomingAt };
+    const windowOpen = canSendFreeform(contact, now);
+    expect(contactPolicy.abilities(teammate, { contact, windowOpen }).sendFreeform).toBe(expected);
   });
 });
 
@@ -27,18 +33,21 @@ describe('inbox policy', () => {
     ['member', false],
     [null, false],
   ] as const)('team-wide view for %s: %s', (role, expected) => {
-    expect(inboxPolicy.viewTeam({ id: 'u', role })).toBe(expected);
+    const actor: PolicyActor = { id: 'u', teamId: 'team-a', role, accountId: ACCOUNT };
+    expect(inboxPolicy.can(actor, 'viewTeam', { accountId: ACCOUNT })).toBe(expected);
   });
 });
 
 describe('message policy', () => {
   const incoming = {
+    accountId: ACCOUNT,
     direction: 'incoming' as const,
     externalId: 'wamid.1',
     status: 'delivered' as const,
     type: 'text',
   };
   const outgoing = {
+    accountId: ACCOUNT,
     direction: 'outgoing' as const,
     externalId: 'wamid.2',
     status: 'sent' as const,
@@ -56,7 +65,7 @@ describe('message policy', () => {
     ],
     ['outgoing sent', outgoing, true, true],
   ])('react: %s', (_label, message, windowOpen, expected) => {
-    expect(messagePolicy.react(message, windowOpen)).toBe(expected);
+    expect(messagePolicy.can(teammate, 'react', { message, windowOpen })).toBe(expected);
   });
 
   it.each([
@@ -64,7 +73,7 @@ describe('message policy', () => {
     ['sent outgoing', outgoing, false],
     ['incoming', incoming, false],
   ])('retry: %s', (_label, message, expected) => {
-    expect(messagePolicy.retry(message)).toBe(expected);
+    expect(messagePolicy.can(teammate, 'retry', { message })).toBe(expected);
   });
 
   it.each([
@@ -73,18 +82,47 @@ describe('message policy', () => {
     ['incoming without an id', { ...incoming, externalId: null }, false],
     ['outgoing', outgoing, false],
   ])('markRead: %s', (_label, message, expected) => {
-    expect(messagePolicy.markRead(message)).toBe(expected);
+    expect(messagePolicy.can(teammate, 'markRead', { message })).toBe(expected);
+  });
+
+  it('refuses with typed codes: another account 403 forbidden, the message state 409', () => {
+    const stranger = anyTeammateOf('account-b');
+    expect(messagePolicy.check(stranger, 'react', { message: incoming, windowOpen: true })?.code).toBe(
+      'forbidden',
+    );
+    expect(messagePolicy.check(null, 'retry', { message: outgoing })?.statusCode).toBe(403);
+    const noId = { ...outgoing, externalId: null };
+    expect(messagePolicy.check(teammate, 'react', { message: noId, windowOpen: true })?.code).toBe(
+      'cannot_react',
+    );
+    expect(messagePolicy.check(teammate, 'react', { message: incoming, windowOpen: false })?.code).toBe(
+      'window_closed',
+    );
+    expect(messagePolicy.check(teammate, 'retry', { message: outgoing })).toMatchObject({
+      statusCode: 409,
+      code: 'not_failed',
+      ability: 'retry',
+    });
+    expect(messagePolicy.check(teammate, 'markRead', { message: outgoing })?.code).toBe('not_incoming');
+    const read = { ...incoming, status: 'read' as const };
+    expect(messagePolicy.check(teammate, 'markRead', { message: read })?.code).toBe('already_read');
   });
 });
 
 describe('tag policy', () => {
-  const team = { teamId: 'team-a' };
+  const team = { accountId: ACCOUNT };
   it.each(['view', 'create', 'rename', 'delete', 'apply'] as const)(
     '%s: any teammate, no one else',
     (ability) => {
-      expect(tagPolicy.can({ id: 'o', teamId: 'team-a', role: 'owner' }, ability, team)).toBe(true);
-      expect(tagPolicy.can({ id: 'm', teamId: 'team-a', role: 'member' }, ability, team)).toBe(true);
-      expect(tagPolicy.can({ id: 'x', teamId: 'team-b', role: 'owner' }, ability, team)).toBe(false);
+      expect(
+        tagPolicy.can({ id: 'o', teamId: 'team-a', role: 'owner', accountId: ACCOUNT }, ability, team),
+      ).toBe(true);
+      expect(
+        tagPolicy.can({ id: 'm', teamId: 'team-a', role: 'member', accountId: ACCOUNT }, ability, team),
+      ).toBe(true);
+      expect(
+        tagPolicy.can({ id: 'x', teamId: 'team-b', role: 'owner', accountId: 'account-b' }, ability, team),
+      ).toBe(false);
       expect(tagPolicy.can(null, ability, team)).toBe(false);
     },
   );

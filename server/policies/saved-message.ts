@@ -1,10 +1,14 @@
 import { SAVED_MSG } from '@common/api/saved-messages';
 import { definePolicy, type PolicyActor } from './define-policy';
 
-/** A team's saved messages (subject: the team they belong to). */
+/**
+ * A saved-message row, or for listing and creating, the team whose saved messages they are (a new
+ * row belongs to the actor's team).
+ */
 type SavedMessagesSubject = { teamId: string };
 
-const inTeam = (actor: NonNullable<PolicyActor>, s: SavedMessagesSubject) => actor.teamId === s.teamId;
+const inTeam = (actor: NonNullable<PolicyActor>, s: SavedMessagesSubject) =>
+  actor.teamId !== null && actor.teamId === s.teamId;
 const ownsTeam = (actor: NonNullable<PolicyActor>, s: SavedMessagesSubject) =>
   inTeam(actor, s) && actor.role === 'owner';
 

@@ -1,21 +1,23 @@
-import { definePolicy, type PolicyActor } from './define-policy';
+import { definePolicy, inAccount } from './define-policy';
 
-/** A tag, or the tag list, of the account a team works in (subject: that team). */
-type TagSubject = { teamId: string };
+/**
+ * A tag row, or for listing and creating, the account whose tags they are: every tag belongs to one
+ * WhatsApp account, and only the people working in that account reach it.
+ */
+type TagSubject = { accountId: string };
 
-const inTeam = (actor: NonNullable<PolicyActor>, s: TagSubject) => actor.teamId === s.teamId;
 const DENIED = 'Tags belong to the team that uses them.';
 
 /**
  * Tags (spec §5, §6): the spec restricts nothing, so every active teammate — owner or member — lists,
  * creates, renames and deletes the account's tags and puts them on and takes them off contacts. Other
- * teams get nothing: the commands also look tags up only within the actor's account. Change a rule
- * here and every tag route follows.
+ * teams get nothing: the commands look tags up within the actor's account and ask this policy about
+ * the row they found. Change a rule here and every tag command follows.
  */
 export const tagPolicy = definePolicy<TagSubject, 'view' | 'create' | 'rename' | 'delete' | 'apply'>({
-  view: { rule: inTeam, denied: DENIED },
-  create: { rule: inTeam, denied: DENIED },
-  rename: { rule: inTeam, denied: DENIED },
-  delete: { rule: inTeam, denied: DENIED },
-  apply: { rule: inTeam, denied: DENIED },
+  view: { rule: inAccount, denied: DENIED },
+  create: { rule: inAccount, denied: DENIED },
+  rename: { rule: inAccount, denied: DENIED },
+  delete: { rule: inAccount, denied: DENIED },
+  apply: { rule: inAccount, denied: DENIED },
 });

@@ -3,8 +3,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { anyOf, preparedPer } from '../db/named-statements';
 import { type contacts, contactTags, tags } from '../db/schema';
-import { windowClosesAt } from '../outbound/window';
-import { contactAbilities } from '../policies/contact';
+import { canSendFreeform, windowClosesAt } from '../outbound/window';
+import { contactPolicy } from '../policies/contact';
+import { anyTeammateOf } from '../policies/define-policy';
 import { loadUserSummaries } from './users';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -43,6 +44,11 @@ export async function loadContactExtras(db: Executor, rows: ContactRow[]): Promi
 
 /** A contact-list row: name '' stays '' (the UI shows 'Unknown'), the phone with a leading '+'. */
 export function presentContactItem(row: ContactRow, extras: ContactExtras, now: Date): ContactListItem {
+  // The row goes to every teammate alike (lists, live frames): abilities any teammate has.
+  const can = contactPolicy.abilities(anyTeammateOf(row.accountId), {
+    contact: row,
+    windowOpen: canSendFreeform(row, now),
+  });
   return {
     id: row.id,
     waId: row.waId,
@@ -62,7 +68,7 @@ export function presentContactItem(row: ContactRow, extras: ContactExtras, now: 
     blocked: row.blockedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: contactAbilities(row, now),
+    abilities: { sendFreeform: can.sendFreeform },
   };
 }
 

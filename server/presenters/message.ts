@@ -11,7 +11,8 @@ import { asc } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { accountAnyOf, anyOf, preparedPer } from '../db/named-statements';
 import { media, messages, reactions } from '../db/schema';
-import { messageAbilities } from '../policies/message';
+import { anyTeammateOf } from '../policies/define-policy';
+import { messagePolicy } from '../policies/message';
 import { describeError, type ErrorContext } from '../whatsapp/error-map';
 import { loadUserSummaries } from './users';
 
@@ -193,7 +194,8 @@ export function presentMessage(row: MessageRow, extras: MessageExtras, windowOpe
     timestamp: row.timestamp.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: messageAbilities(row, windowOpen),
+    // Every teammate of the account sees the same message (lists, live frames): any teammate's abilities.
+    abilities: messagePolicy.abilities(anyTeammateOf(row.accountId), { message: row, windowOpen }),
   };
 }
 
