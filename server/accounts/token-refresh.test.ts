@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappAccounts } from '../db/schema';
 import { loadEnv } from '../env';
 import { decryptSecret } from '../lib/crypto';
-import { type ListeningContext, listeningTestContext, sandboxSignup } from '../sandbox/testing';
 import { signUpUser } from '../test/factories';
+import { type ListeningContext, listeningTestContext, sandboxSignup } from '../test/sandbox';
 import { RETRY_DELAYS_MS, type RefreshLogEntry, refreshAccountToken, refreshNeed } from './token-refresh';
 
 const DAY = 86_400_000;

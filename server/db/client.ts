@@ -4,7 +4,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -13,12 +12,9 @@ import { guardRootQueriesInTransactions } from './embedded-guard';
 import { lockDataDir } from './lock';
 import { NamedStatementClient } from './named-statements';
 import * as schema from './schema';
+import type { Database } from './types';
 
-export type Schema = typeof schema;
-/** One query surface over both drivers: every query in the app is written against this type. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction or the database itself: domain functions take either. */
-export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+export type { Database, Executor, Schema } from './types';
 
 export type DatabaseHandle = {
   db: Database;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Executor } from './client';
+import type { Executor } from './types';
 
 /**
  * Hot statements (every webhook batch, every live frame) run as named statements on PostgreSQL: each

@@ -19,9 +19,9 @@ import {
 import { loadTestEnv } from '../env';
 import { decryptSecret } from '../lib/crypto';
 import { storeMediaFile } from '../media/storage';
-import { connectSandboxTeam, type SandboxTeam } from '../outbound/testing';
-import { type ListeningContext, listeningTestContext, phoneApi } from '../sandbox/testing';
 import { buildContact, buildMessage, buildTag } from '../test/inbox-factories';
+import { connectSandboxTeam, type SandboxTeam } from '../test/outbound';
+import { type ListeningContext, listeningTestContext, phoneApi } from '../test/sandbox';
 import { FIXTURE_ACCOUNTS, webhookFixtures } from '../whatsapp/fixtures';
 import { serializeWebhookBody, signPayload } from '../whatsapp/signature';
 import {

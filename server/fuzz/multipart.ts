@@ -1,4 +1,4 @@
-import { solidPng } from '../sandbox/testing';
+import { solidPng } from '../test/sandbox';
 import type { Pools } from './inputs';
 import { randomString } from './inputs';
 import type { Random } from './random';

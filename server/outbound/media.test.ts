@@ -4,7 +4,6 @@ import type { MessageResponse } from '@common/api/inbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, messages, sandboxMedia } from '../db/schema';
-import { type ListeningContext, listeningTestContext, solidPng } from '../sandbox/testing';
 import {
   connectSandboxTeam,
   contactOf,
@@ -12,7 +11,8 @@ import {
   messagesAtMeta,
   runInboxJobs,
   type SandboxTeam,
-} from './testing';
+} from '../test/outbound';
+import { type ListeningContext, listeningTestContext, solidPng } from '../test/sandbox';
 
 /** Composer attachments: the type comes from the bytes, the limits and messages from spec §5. */
 

@@ -2,7 +2,6 @@ import type { ConversationResponse, MessageResponse } from '@common/api/inbox';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, jobs, messages, reactions, sandboxMessages } from '../db/schema';
-import { type ListeningContext, listeningTestContext } from '../sandbox/testing';
 import {
   connectSandboxTeam,
   contactOf,
@@ -10,7 +9,8 @@ import {
   messagesAtMeta,
   runInboxJobs,
   type SandboxTeam,
-} from './testing';
+} from '../test/outbound';
+import { type ListeningContext, listeningTestContext } from '../test/sandbox';
 
 let ctx: ListeningContext;
 let team: SandboxTeam;

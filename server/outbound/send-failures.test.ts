@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
 import { buildContact, buildInboxTeam, type TestUser } from '../test/inbox-factories';
+import { runInboxJobs } from '../test/outbound';
 import { GraphApiError, GraphNetworkError } from '../whatsapp/graph-errors';
 import { classifySendFailure } from './send-errors';
-import { runInboxJobs } from './testing';
 
 /**
  * Failures the sandbox cannot produce, from a stub Graph API at the HTTP boundary: an answer without a

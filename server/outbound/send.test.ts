@@ -2,8 +2,6 @@ import type { MessageResponse } from '@common/api/inbox';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, jobs, messages } from '../db/schema';
-import { type ListeningContext, listeningTestContext, phoneApi } from '../sandbox/testing';
-import { SEND_MAX_ATTEMPTS, sendBackoffMs } from './message-send.job';
 import {
   connectSandboxTeam,
   contactOf,
@@ -12,7 +10,9 @@ import {
   runInboxJobs,
   type SandboxTeam,
   settle,
-} from './testing';
+} from '../test/outbound';
+import { type ListeningContext, listeningTestContext, phoneApi } from '../test/sandbox';
+import { SEND_MAX_ATTEMPTS, sendBackoffMs } from './message-send.job';
 
 /**
  * The sending lifecycle against the sandbox over real HTTP, nothing mocked: pending with the browser's

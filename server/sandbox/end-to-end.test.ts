@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphForAccount } from '../accounts/graph';
 import { contacts, media, messageStatusEvents, messages, whatsappAccounts } from '../db/schema';
 import { signUpUser } from '../test/factories';
-import { buildTextMessage } from '../whatsapp/message-builders';
 import {
   type ListeningContext,
   listeningSandbox,
@@ -12,7 +11,8 @@ import {
   type SignupResult,
   sandboxSignup,
   solidPng,
-} from './testing';
+} from '../test/sandbox';
+import { buildTextMessage } from '../whatsapp/message-builders';
 
 /**
  * The whole loop with nothing mocked: the app connects a sandbox number through its own connect

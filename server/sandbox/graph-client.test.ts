@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appGraphClient, resolveGraphUrl } from '../accounts/graph';
-import type { GraphClient } from '../whatsapp/graph-client';
-import {
-  buildDocumentMessage,
-  buildImageMessage,
-  buildReactionMessage,
-  buildTemplateMessage,
-  buildTextMessage,
-} from '../whatsapp/message-builders';
 import {
   graphError,
   type ListeningContext,
@@ -17,7 +9,15 @@ import {
   type SignupResult,
   sandboxSignup,
   solidPng,
-} from './testing';
+} from '../test/sandbox';
+import type { GraphClient } from '../whatsapp/graph-client';
+import {
+  buildDocumentMessage,
+  buildImageMessage,
+  buildReactionMessage,
+  buildTemplateMessage,
+  buildTextMessage,
+} from '../whatsapp/message-builders';
 
 /**
  * The app's own Graph client (server/whatsapp/graph-client.ts) against the sandbox over real HTTP:

@@ -2,8 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appGraphClient } from '../accounts/graph';
 import { sandboxUploads } from '../db/schema';
-import { createGraphClient, type GraphClient } from '../whatsapp/graph-client';
-import { buildTemplateMessage } from '../whatsapp/message-builders';
 import {
   graphError,
   type ListeningContext,
@@ -13,7 +11,9 @@ import {
   type SignupResult,
   sandboxSignup,
   solidPng,
-} from './testing';
+} from '../test/sandbox';
+import { createGraphClient, type GraphClient } from '../whatsapp/graph-client';
+import { buildTemplateMessage } from '../whatsapp/message-builders';
 
 /**
  * Media headers against the sandbox over real HTTP, with the app's own Graph client: the Resumable

@@ -3,6 +3,15 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setSelfOrigin } from '../lib/self-origin';
+import {
+  type ListeningContext,
+  listeningTestContext,
+  phoneApi,
+  runSandboxJobs,
+  type SignupResult,
+  sandboxSignup,
+  solidPng,
+} from '../test/sandbox';
 import { createGraphClient, type GraphClient } from '../whatsapp/graph-client';
 import { buildReactionMessage, buildTextMessage } from '../whatsapp/message-builders';
 import { verifySignature } from '../whatsapp/signature';
@@ -13,15 +22,6 @@ import type {
   WebhookEvent,
 } from '../whatsapp/types';
 import { parseWebhook } from '../whatsapp/webhook-parser';
-import {
-  type ListeningContext,
-  listeningTestContext,
-  phoneApi,
-  runSandboxJobs,
-  type SignupResult,
-  sandboxSignup,
-  solidPng,
-} from './testing';
 
 /**
  * Contract: every webhook the sandbox sends is signed with the app secret, pure ASCII, and parsed by

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, sandboxMessages, webhookEvents } from '../db/schema';
-import { phoneApi } from '../sandbox/testing';
+import { phoneApi } from '../test/sandbox';
 import type { ServerProcess } from '../test/server-process';
 import { inboundText } from '../test/webhook-builders';
 import {

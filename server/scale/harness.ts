@@ -5,9 +5,9 @@ import type { ServerFrame } from '@common/realtime';
 import WebSocket from 'ws';
 import type { DatabaseHandle } from '../db/client';
 import { loadEnv, loadTestEnv } from '../env';
-import { type SignupResult, sandboxSignup } from '../sandbox/testing';
 import { sessionCookie } from '../test/factories';
 import { createTestDatabase } from '../test/harness';
+import { type SignupResult, sandboxSignup } from '../test/sandbox';
 import { type ServerProcess, startServerProcess, stopServerProcess } from '../test/server-process';
 import { serializeWebhookBody, signPayload } from '../whatsapp/signature';
 

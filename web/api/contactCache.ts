@@ -1,7 +1,7 @@
 import type { ContactDetail, ContactListItem } from '@common/api/inbox';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from './client';
-import { type ContactPages, inboxKeys } from './inbox';
+import { type ContactPages, inboxKeys } from './inboxKeys';
 import type { ConversationPages } from './messageList';
 
 /**

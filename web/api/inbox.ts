@@ -5,15 +5,10 @@ import type {
   InboxCountsResponse,
   InboxTab,
 } from '@common/api/inbox';
-import type { Tag, TagListResponse } from '@common/api/tags';
 import type { ServerEventMap } from '@common/realtime';
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  type QueryClient,
-  queryOptions,
-} from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from './client';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import { type ContactPages, type InboxFilter, inboxKeys, loadRetry, loadRetryDelay } from './inboxKeys';
 import type { ConversationPages } from './messageList';
 import { noteServerNow } from './serverClock';
 import { refreshTagNames } from './tags';
@@ -23,28 +18,8 @@ import { refreshTagNames } from './tags';
  * and how live contact events change what is cached.
  */
 
-export type InboxFilter = { q: string; tagIds: string[] };
-export type ContactPages = InfiniteData<ContactListResponse, string | null>;
-
-export const inboxKeys = {
-  all: ['inbox'] as const,
-  counts: (filter: InboxFilter) => ['inbox', 'counts', filter] as const,
-  lists: ['inbox', 'contacts'] as const,
-  list: (tab: InboxTab, filter: InboxFilter) => ['inbox', 'contacts', tab, filter] as const,
-  tags: ['inbox', 'tags'] as const,
-};
-
-/** Spec §4 "Loading retries": up to 3 more tries, 2 s, 4 s, then 5 s apart; client errors are final. */
-export function loadRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-    if (error.status !== 408 && error.status !== 429) return false;
-  }
-  return failureCount < 3;
-}
-
-export function loadRetryDelay(failureCount: number): number {
-  return Math.min(1000 * 2 ** (failureCount + 1), 5000);
-}
+export type { ContactPages, InboxFilter } from './inboxKeys';
+export { inboxKeys, loadRetry, loadRetryDelay, tagsQuery } from './inboxKeys';
 
 function filterParams(filter: InboxFilter): URLSearchParams {
   const params = new URLSearchParams();
@@ -82,16 +57,6 @@ export function countsQuery(filter: InboxFilter) {
     staleTime: 30_000,
   });
 }
-
-/** The account's tags (with how many contacts carry each) for the filter popup. */
-export const tagsQuery = queryOptions({
-  queryKey: inboxKeys.tags,
-  queryFn: async ({ signal }): Promise<Tag[]> =>
-    (await apiRequest<TagListResponse>('/api/tags', { signal })).tags,
-  staleTime: 60_000,
-  retry: loadRetry,
-  retryDelay: loadRetryDelay,
-});
 
 // ---------------------------------------------------------------------------------------------------
 // Live contact events → the cache

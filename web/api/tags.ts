@@ -3,7 +3,7 @@ import { TAG_MSG, type Tag, type TagContactsResponse } from '@common/api/tags';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { actionFailureText, cachedContacts, patchCachedContact } from './contactCache';
-import { inboxKeys, tagsQuery } from './inbox';
+import { inboxKeys, tagsQuery } from './inboxKeys';
 
 /**
  * Tags: the account's list (create, rename, delete) and putting tags on contacts. Adding and removing

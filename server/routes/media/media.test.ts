@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema';
 import { storeMediaFile } from '../../media/storage';
-import { solidPng } from '../../sandbox/testing';
 import { signUpOwnerWithAccount } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { solidPng } from '../../test/sandbox';
 import { MEDIA_CSP } from '.';
 
 let ctx: TestContext;

@@ -6,9 +6,9 @@ import type {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, savedMessages } from '../../db/schema';
-import { solidPng } from '../../sandbox/testing';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { buildInboxTeam, type TestUser } from '../../test/inbox-factories';
+import { solidPng } from '../../test/sandbox';
 
 /** Saved messages: team-wide, newest first; owners change them, members read them (and get 403s). */
 

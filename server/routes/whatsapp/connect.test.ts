@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers, teams, whatsappAccounts } from '../../db/schema';
 import { decryptSecret } from '../../lib/crypto';
-import { type ListeningContext, listeningTestContext, phoneApi, sandboxSignup } from '../../sandbox/testing';
 import { signUpUser } from '../../test/factories';
+import { type ListeningContext, listeningTestContext, phoneApi, sandboxSignup } from '../../test/sandbox';
 
 let ctx: ListeningContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../lib/stored-text';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { solidPng } from '../testing';
+import { solidPng } from '../../test/sandbox';
 
 /** The customer phone API's own contract: clear 4xx answers for what a person can get wrong. */
 
