@@ -1,29 +1,13 @@
-import { eq } from 'drizzle-orm';
+/**
+ * The raw Graph client for an account, for the sandbox's own tests, which exercise the wire directly.
+ * The core never uses this: it talks to WhatsApp through `server/channel/` (`ChannelProvider`).
+ */
+import { type AccountRow, accountWithToken, appGraphClient } from '../channel/cloud-api';
 import type { Executor } from '../db/client';
-import { whatsappAccounts } from '../db/schema';
 import type { Env } from '../env';
-import { decryptSecret } from '../lib/crypto';
-import { getSelfOrigin } from '../lib/self-origin';
-import { createGraphClient, type GraphClient } from '../whatsapp/graph-client';
+import type { GraphClient } from '../whatsapp/graph-client';
 
-export const SANDBOX_GRAPH_PATH = '/sandbox/graph/v22.0';
-
-/** The Graph API base: META_GRAPH_URL, or this server's own sandbox when none is configured. */
-export function resolveGraphUrl(env: Env): string {
-  return env.meta.graphUrl ?? `${getSelfOrigin(env.port)}${SANDBOX_GRAPH_PATH}`;
-}
-
-/** A client with app credentials only (code and token exchange, debug_token). */
-export function appGraphClient(env: Env, accessToken?: string): GraphClient {
-  return createGraphClient({
-    baseUrl: resolveGraphUrl(env),
-    accessToken,
-    appId: env.meta.appId ?? 'sandbox-app',
-    appSecret: env.meta.appSecret ?? env.meta.webhookSecret,
-  });
-}
-
-export type AccountRow = typeof whatsappAccounts.$inferSelect;
+export { type AccountRow, appGraphClient, resolveGraphUrl, SANDBOX_GRAPH_PATH } from '../channel/cloud-api';
 
 /** The stored account and a Graph client that speaks for it with its decrypted token. */
 export async function graphForAccount(
@@ -31,12 +15,6 @@ export async function graphForAccount(
   env: Env,
   accountId: string,
 ): Promise<{ account: AccountRow; client: GraphClient } | null> {
-  const [account] = await db
-    .select()
-    .from(whatsappAccounts)
-    .where(eq(whatsappAccounts.id, accountId))
-    .limit(1);
-  if (!account?.accessTokenEncrypted) return null;
-  const accessToken = decryptSecret(account.accessTokenEncrypted, env.secretKey);
-  return { account, client: appGraphClient(env, accessToken) };
+  const found = await accountWithToken(db, env, accountId);
+  return found && { account: found.account, client: appGraphClient(env, found.accessToken) };
 }

@@ -11,8 +11,8 @@ export const tokenRefreshJob = defineJob({
   schema: z.object({ accountId: z.uuid() }),
   // The refresh makes its own 3 attempts and logs the outcome; the queue need not add more.
   maxAttempts: 1,
-  async handler({ accountId }, { db, env, log }) {
-    const result = await refreshAccountToken(db, env, accountId);
+  async handler({ accountId }, { db, env, log, channels }) {
+    const result = await refreshAccountToken(db, env, accountId, { channels });
     if (result.error) log.warn({ accountId, error: result.error }, 'token refresh failed');
     else if (result.refreshed) log.info({ accountId }, 'access token refreshed');
   },

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { ChannelProvider } from '../channel/channel';
+import { cloudApiChannels } from '../channel/cloud-api';
 import type { Database } from '../db/client';
 import { whatsappAccounts } from '../db/schema';
 import type { Env } from '../env';
 import { decryptSecret, encryptSecret } from '../lib/crypto';
 import { isRetryableGraphError } from '../whatsapp/graph-errors';
-import { appGraphClient } from './graph';
 
 const DAY = 86_400_000;
 export const REFRESH_WINDOW_MS = 7 * DAY;
@@ -54,7 +55,8 @@ export async function refreshAccountToken(
   db: Database,
   env: Env,
   accountId: string,
-  options: { sleep?: Sleep; force?: boolean } = {},
+  /** `channels`: the start-up provider (the job passes it); default the Cloud API at `env`'s Graph URL. */
+  options: { sleep?: Sleep; force?: boolean; channels?: ChannelProvider } = {},
 ): Promise<{ refreshed: boolean; error: string | null }> {
   const sleep = options.sleep ?? realSleep;
   const [account] = await db
@@ -75,7 +77,8 @@ export async function refreshAccountToken(
   let result: { token: string; expiresAt: Date } | null = null;
   if (account.accessTokenEncrypted) {
     const current = decryptSecret(account.accessTokenEncrypted, env.secretKey);
-    const outcome = await exchangeWithRetries(env, current, account.phoneNumberId, sleep);
+    const channels = options.channels ?? cloudApiChannels(env);
+    const outcome = await exchangeWithRetries(channels, current, account.phoneNumberId, sleep);
     if ('error' in outcome) error = outcome.error;
     else result = outcome;
   }
@@ -119,19 +122,19 @@ export async function refreshAccountToken(
 }
 
 async function exchangeWithRetries(
-  env: Env,
+  channels: ChannelProvider,
   currentToken: string,
   phoneNumberId: string,
   sleep: Sleep,
 ): Promise<{ token: string; expiresAt: Date } | { error: string }> {
-  const app = appGraphClient(env);
+  const app = channels.connector();
   for (let attempt = 0; attempt < RETRY_DELAYS_MS.length; attempt++) {
     if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1]! + Math.floor(Math.random() * 1000));
     try {
       const exchanged = await app.exchangeToken(currentToken);
       if (!exchanged.accessToken) return { error: REFRESH_MSG.noTokenInResponse };
       try {
-        await appGraphClient(env, exchanged.accessToken).getPhoneNumber(phoneNumberId);
+        await channels.connector(exchanged.accessToken).getPhoneNumber(phoneNumberId);
       } catch {
         return { error: REFRESH_MSG.validationFailed };
       }

@@ -1,13 +1,12 @@
 import { CONNECT_MSG, type ConnectEmbeddedInput, type ConnectManualInput } from '@common/api/whatsapp';
 import { and, eq } from 'drizzle-orm';
-import { appGraphClient } from '../accounts/graph';
 import { planNextRefreshCheck } from '../accounts/token-refresh';
+import type { ChannelProvider, WhatsAppConnector } from '../channel/channel';
 import type { Database } from '../db/client';
 import { teamMembers, teams, whatsappAccounts } from '../db/schema';
 import type { Env } from '../env';
 import { encryptSecret } from '../lib/crypto';
 import { HttpError } from '../lib/http-errors';
-import type { GraphClient } from '../whatsapp/graph-client';
 import { GraphApiError } from '../whatsapp/graph-errors';
 
 type Connection = {
@@ -34,15 +33,16 @@ async function step<T>(message: string | ((error: unknown) => string), run: () =
 export async function connectWithCode(
   db: Database,
   env: Env,
+  channels: ChannelProvider,
   user: { id: string; email: string },
   input: ConnectEmbeddedInput,
 ) {
-  const app = appGraphClient(env);
+  const app = channels.connector();
   const exchanged = await step(
     (e) => CONNECT_MSG.tokenExchange(e instanceof Error ? e.message : 'unknown error'),
     () => app.exchangeCode(input.code),
   );
-  const graph = appGraphClient(env, exchanged.accessToken);
+  const graph = channels.connector(exchanged.accessToken);
   const debug = await step(CONNECT_MSG.debugToken, () => graph.debugToken(exchanged.accessToken));
 
   const wabaId = input.wabaId ?? debug.wabaIds[0];
@@ -65,10 +65,11 @@ export async function connectWithCode(
 export async function connectWithToken(
   db: Database,
   env: Env,
+  channels: ChannelProvider,
   user: { id: string; email: string },
   input: ConnectManualInput,
 ) {
-  const graph = appGraphClient(env, input.accessToken);
+  const graph = channels.connector(input.accessToken);
   await step(CONNECT_MSG.accountDetails, () => graph.getPhoneNumber(input.phoneNumberId));
   const connection = await describeNumber(graph, input.wabaId, input.phoneNumberId);
   let expiresAt: Date | null = null;
@@ -85,7 +86,7 @@ export async function connectWithToken(
   });
 }
 
-async function describeNumber(graph: GraphClient, wabaId: string, phoneNumberId: string | undefined) {
+async function describeNumber(graph: WhatsAppConnector, wabaId: string, phoneNumberId: string | undefined) {
   const numbers = await step(CONNECT_MSG.phoneNumbers, () => graph.listPhoneNumbers(wabaId));
   if (numbers.length === 0) throw new HttpError(400, 'connect_failed', CONNECT_MSG.noPhoneNumbers);
   const phone = phoneNumberId ? numbers.find((n) => n.id === phoneNumberId) : numbers[0];
@@ -110,7 +111,7 @@ async function saveConnection(
   db: Database,
   env: Env,
   user: { id: string; email: string },
-  graph: GraphClient,
+  graph: WhatsAppConnector,
   c: Connection,
 ) {
   await step(CONNECT_MSG.failed, () => graph.subscribeApp(c.wabaId));

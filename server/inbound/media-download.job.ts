@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { graphForAccount } from '../accounts/graph';
+import type { RemoteMedia } from '../channel/channel';
 import { media } from '../db/schema';
 import { defineJob } from '../jobs/define';
 import { storeMediaFile } from '../media/storage';
@@ -16,21 +16,21 @@ export const mediaDownloadJob = defineJob({
   name: 'media.download',
   schema: z.object({ mediaId: z.uuid() }),
   maxAttempts: 10,
-  async handler({ mediaId }, { db, env, log, attempt }) {
+  async handler({ mediaId }, { db, env, channels, log, attempt }) {
     const [row] = await db.select().from(media).where(eq(media.id, mediaId)).limit(1);
     if (!row || row.status === 'ready' || !row.providerMediaId) return;
 
     const markFailed = (error: string) =>
       db.update(media).set({ status: 'failed', error, updatedAt: new Date() }).where(eq(media.id, mediaId));
 
-    const graph = await graphForAccount(db, env, row.accountId);
-    if (!graph) {
+    const channel = await channels.forAccount(db, row.accountId);
+    if (!channel) {
       await markFailed('The WhatsApp account has no access token');
       return;
     }
-    let info: Awaited<ReturnType<typeof graph.client.getMediaUrl>>;
+    let info: RemoteMedia;
     try {
-      info = await graph.client.getMediaUrl(row.providerMediaId);
+      info = await channel.getMedia(row.providerMediaId);
     } catch (error) {
       // An unknown or expired media id will not come back: give up. Anything transient retries.
       if ((error instanceof GraphApiError && !error.isRetryable) || attempt >= 10) {
@@ -42,7 +42,7 @@ export const mediaDownloadJob = defineJob({
     }
     try {
       // The URL lives 5 minutes, so any download failure (even a 404) is retried with a fresh one.
-      const file = await graph.client.downloadMedia(info.url, { maxBytes: MAX_MEDIA_BYTES });
+      const file = await channel.downloadMedia(info.url, { maxBytes: MAX_MEDIA_BYTES });
       const storageKey = await storeMediaFile(env, row.accountId, row.id, file.data);
       await db
         .update(media)

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { graphForAccount } from '../accounts/graph';
 import { messages } from '../db/schema';
 import { defineJob } from '../jobs/define';
 import { GraphApiError } from '../whatsapp/graph-errors';
@@ -15,13 +14,13 @@ export const messageReadJob = defineJob({
   name: 'message.read',
   schema: z.object({ messageId: z.uuid() }),
   maxAttempts: 8,
-  async handler({ messageId }, { db, env, log, attempt }) {
+  async handler({ messageId }, { db, channels, log, attempt }) {
     const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
     if (!row?.externalId || row.direction !== 'incoming') return;
-    const graph = await graphForAccount(db, env, row.accountId);
-    if (!graph) return;
+    const channel = await channels.forAccount(db, row.accountId);
+    if (!channel) return;
     try {
-      await graph.client.markAsRead(graph.account.phoneNumberId, row.externalId);
+      await channel.markRead(row.externalId);
     } catch (error) {
       const permanent = error instanceof GraphApiError && !error.isRetryable;
       if (!permanent && attempt < 8) throw error;

@@ -2,9 +2,8 @@ import type { InboxMessage } from '@common/api/inbox';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { messages } from '../../db/schema';
-import type { Env } from '../../env';
+import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-errors';
-import { messagingNow } from '../../outbound/clock';
 import { canSendFreeform } from '../../outbound/window';
 import type { ContactRow } from '../../presenters/contact';
 import { type MessageRow, presentMessages } from '../../presenters/message';
@@ -27,13 +26,13 @@ export async function loadMessage(
 
 /** One message as the conversation shows it (fresh from the database). */
 export async function presentOne(
-  deps: { db: Database; env: Env },
+  deps: { db: Database; clock: Clock },
   contact: ContactRow,
   messageId: string,
 ): Promise<InboxMessage> {
   const [row] = await deps.db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
   if (!row) throw notFound('Message not found');
-  const now = await messagingNow(deps.db, deps.env);
+  const now = await deps.clock.now(deps.db);
   const open = canSendFreeform(contact, now);
   const [presented] = await presentMessages(deps.db, contact.accountId, [row], () => open);
   return presented!;

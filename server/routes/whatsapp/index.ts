@@ -16,7 +16,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const result = await connectWithCode(app.db, app.env, user, request.body);
+      const result = await connectWithCode(app.db, app.env, app.channels, user, request.body);
       request.log.info({ accountId: result.accountId }, 'WhatsApp number connected (embedded signup)');
       return reply.code(201).send(result);
     },
@@ -30,7 +30,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const result = await connectWithToken(app.db, app.env, user, request.body);
+      const result = await connectWithToken(app.db, app.env, app.channels, user, request.body);
       request.log.info({ accountId: result.accountId }, 'WhatsApp number connected (access token)');
       return reply.code(201).send(result);
     },
