@@ -12,6 +12,7 @@ import {
   whatsappAccounts,
 } from '../db/schema';
 import { statusRankSql } from '../db/status-sql';
+import type { DomainEvent } from '../events/types';
 import { enqueue } from '../jobs/queue';
 import { toWellFormedText } from '../lib/stored-text';
 import { isUuid } from '../lib/uuid';
@@ -21,7 +22,6 @@ import type { InboundMessageEvent, MessageStatusEvent, WebhookEvent } from '../w
 import { parseWebhook } from '../whatsapp/webhook-parser';
 import { applyReaction } from './apply-reaction';
 import { applyTemplateStatus } from './apply-template-status';
-import type { InboxChange } from './inbox-changes';
 import { mediaDownloadJob } from './media-download.job';
 
 const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker']);
@@ -41,7 +41,7 @@ export type Delivery = { id: number; body: string };
 export async function applyDeliveriesInBulk(
   tx: Executor,
   deliveries: Delivery[],
-  changes: InboxChange[],
+  changes: DomainEvent[],
   log: Logger,
 ): Promise<void> {
   const events: WebhookEvent[] = [];
@@ -136,7 +136,7 @@ async function markProcessedAndRoute(
 
 const senderOf = (e: InboundMessageEvent) => (e.from ?? e.contact?.waId)!;
 
-async function insertInbound(tx: Executor, events: Routed<InboundMessageEvent>[], changes: InboxChange[]) {
+async function insertInbound(tx: Executor, events: Routed<InboundMessageEvent>[], changes: DomainEvent[]) {
   if (events.length === 0) return;
 
   // Contacts: one row per (account, wa_id); the last non-empty profile name in the batch wins.
@@ -312,7 +312,7 @@ async function upsertMedia(
 async function applyStatuses(
   tx: Executor,
   events: Routed<MessageStatusEvent>[],
-  changes: InboxChange[],
+  changes: DomainEvent[],
   log: Logger,
 ) {
   if (events.length === 0) return;
@@ -409,7 +409,7 @@ async function applyStatuses(
 async function attachByCallbackData(
   tx: Executor,
   unknown: { accountId: string; externalId: string; messageId: string }[],
-  changes: InboxChange[],
+  changes: DomainEvent[],
   log: Logger,
 ): Promise<void> {
   if (unknown.length === 0) return;

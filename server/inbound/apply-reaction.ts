@@ -1,8 +1,8 @@
 import { and, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { reactions } from '../db/schema';
+import type { DomainEvent } from '../events/types';
 import type { InboundMessageEvent } from '../whatsapp/types';
-import type { InboxChange } from './inbox-changes';
 
 /**
  * One reaction per customer per message: a new emoji replaces the old one. A removal keeps the row
@@ -13,7 +13,7 @@ export async function applyReaction(
   tx: Executor,
   target: { accountId: string; contactId: string; waId: string },
   event: InboundMessageEvent & { content: { kind: 'reaction' } },
-  changes: InboxChange[],
+  changes: DomainEvent[],
 ): Promise<void> {
   const { accountId, contactId, waId } = target;
   const [row] = await tx

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { templates } from '../db/schema';
+import type { DomainEvent } from '../events/types';
 import type { TemplateStatusEvent } from '../whatsapp/types';
 import { accountsForWaba } from './accounts-by-number';
-import type { InboxChange } from './inbox-changes';
 
 /** message_template_status_update: the stored template takes Meta's new status at once. */
-export async function applyTemplateStatus(tx: Executor, event: TemplateStatusEvent, changes: InboxChange[]) {
+export async function applyTemplateStatus(tx: Executor, event: TemplateStatusEvent, changes: DomainEvent[]) {
   for (const accountId of await accountsForWaba(tx, event.wabaId)) {
     const rows = await tx
       .update(templates)

@@ -2,8 +2,10 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import { webhookEvents } from '../db/schema';
+import type { EventBus } from '../events/bus';
+import { recordEvents } from '../events/outbox';
+import type { DomainEvent } from '../events/types';
 import { applyDeliveriesInBulk } from './apply-batch';
-import { type InboxChange, publishChanges } from './inbox-changes';
 
 /** What applying a delivery needs of its stored row. */
 export type StoredDelivery = Pick<typeof webhookEvents.$inferSelect, 'id' | 'body' | 'attempts'>;
@@ -44,7 +46,16 @@ export class WebhookProcessor {
   /** The last claim filled its batch: more may be waiting in the table. */
   private backlog = false;
 
-  constructor(private readonly options: { db: Database; log: Logger; batchSize?: number; pollMs?: number }) {}
+  constructor(
+    private readonly options: {
+      db: Database;
+      log: Logger;
+      /** What a batch changed goes out through it after commit (recorded in the batch's transaction). */
+      events: EventBus;
+      batchSize?: number;
+      pollMs?: number;
+    },
+  ) {}
 
   start(): void {
     if (this.running) return;
@@ -123,11 +134,12 @@ export class WebhookProcessor {
 
     // Fast path: the whole batch with set-based statements, one commit.
     try {
-      const changes: InboxChange[] = [];
-      await db.transaction(async (tx) => {
+      const recorded = await db.transaction(async (tx) => {
+        const changes: DomainEvent[] = [];
         await applyDeliveriesInBulk(tx, claimed, changes, log);
+        return recordEvents(tx, changes);
       });
-      publishChanges(changes);
+      this.options.events.publish(recorded);
       return claimed.length;
     } catch (error) {
       log.warn(
@@ -137,11 +149,11 @@ export class WebhookProcessor {
     }
 
     // Careful path: one commit for the batch, each delivery in its own savepoint, so a bad one rolls back alone.
-    const changes: InboxChange[] = [];
+    const changes: DomainEvent[] = [];
     const failures: { row: StoredDelivery; error: unknown }[] = [];
-    await db.transaction(async (tx) => {
+    const recorded = await db.transaction(async (tx) => {
       for (const row of claimed) {
-        const rowChanges: InboxChange[] = [];
+        const rowChanges: DomainEvent[] = [];
         try {
           await tx.transaction(async (savepoint) => {
             await applyDeliveriesInBulk(savepoint, [row], rowChanges, log);
@@ -151,8 +163,9 @@ export class WebhookProcessor {
           failures.push({ row, error });
         }
       }
+      return recordEvents(tx, changes);
     });
-    publishChanges(changes);
+    this.options.events.publish(recorded);
     for (const { row, error } of failures) await this.recordFailure(row, error);
     return claimed.length;
   }

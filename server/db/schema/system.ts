@@ -47,3 +47,22 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_claim_idx').on(t.status, t.runAt), uniqueIndex('jobs_dedupe_key_key').on(t.dedupeKey)],
 );
+
+/**
+ * The domain-event outbox (server/events/): one row per committed change, written in the change's own
+ * transaction and holding its events in order. The process that committed dispatches them at once and
+ * deletes the row; a row still here once `available_at` has passed (that process died between commit
+ * and dispatch, or lost its lease) is claimed and dispatched by any process.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    events: jsonb('events').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    availableAt: timestamp('available_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '10 seconds'`),
+  },
+  (t) => [index('domain_events_available_at_idx').on(t.availableAt)],
+);

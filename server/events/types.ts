@@ -1,0 +1,32 @@
+/**
+ * What happened in an account, as the domain says it: recorded in the same transaction as the change
+ * (outbox.ts), dispatched after commit (bus.ts). The live feed turns them into the wire events of
+ * common/realtime.ts (which stays the browser contract); later consumers (campaign reports, the AI
+ * bot) subscribe to the same bus.
+ */
+export type DomainEvent =
+  | { kind: 'message.created'; accountId: string; contactId: string; messageId: string }
+  | { kind: 'message.updated'; accountId: string; messageId: string }
+  | { kind: 'reaction.changed'; accountId: string; contactId: string; targetExternalId: string }
+  | { kind: 'template.updated'; accountId: string; templateId: string }
+  /** The contact's list row changed (unread count, name, archive, block…). */
+  | { kind: 'contact.updated'; accountId: string; contactId: string }
+  | { kind: 'contact.assigned'; accountId: string; contactId: string }
+  /** contactId null: a tag itself was renamed or deleted. */
+  | { kind: 'contact.tagged'; accountId: string; contactId: string | null }
+  | { kind: 'contact.deleted'; accountId: string; contactId: string };
+
+export type DomainEventKind = DomainEvent['kind'];
+
+/**
+ * An event as consumers get it: with its id, `<outbox row>.<position>`, the same on every delivery of
+ * it (a re-dispatch after a crash included), so a consumer that must act once keys on it.
+ */
+export type DeliveredEvent = DomainEvent & { id: string };
+
+/** The events one transaction recorded: its outbox row and the events in order. */
+export type RecordedEvents = { outboxId: number; events: DomainEvent[] };
+
+export function delivered({ outboxId, events }: RecordedEvents): DeliveredEvent[] {
+  return events.map((event, index) => ({ ...event, id: `${outboxId}.${index}` }));
+}
