@@ -22,6 +22,7 @@ import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { teamMembers, teams, whatsappAccounts } from '../server/db/schema';
 import { loadEnv } from '../server/env';
+import { EventBus } from '../server/events/bus';
 import { contactPageQuery, countInboxSql } from '../server/routes/contacts/list-query';
 import { sessionCookie } from '../server/test/factories';
 
@@ -193,10 +194,12 @@ async function main() {
       // Production-like: Meta, not the sandbox (no sandbox clock lookups).
       META_APP_SECRET: 'bench-app-secret-bench-app-secret',
     });
+    const log = pino({ level: 'silent' });
     const app = (await buildApp({
       env,
       database: handle,
-      logger: pino({ level: 'silent' }),
+      logger: log,
+      events: new EventBus({ db: handle.db, log }),
     })) as FastifyInstance;
     await app.ready();
 

@@ -19,8 +19,12 @@ import {
 import type { Logger } from 'pino';
 import { publicScope, routeAccessPlugin } from './auth/route-access';
 import { SignInLimit } from './auth/sign-in-limit';
+import type { ChannelProvider } from './channel/channel';
+import { cloudApiChannels } from './channel/cloud-api';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
+import type { EventBus } from './events/bus';
+import { type Clock, systemClock } from './lib/clock';
 import { HttpError } from './lib/http-errors';
 import { originCheck } from './lib/origin-check';
 import { createRateLimitRedis, RATE_LIMIT_NAMESPACE } from './lib/rate-limit-store';
@@ -49,12 +53,19 @@ import { teamRoutes } from './routes/team';
 import { templateRoutes } from './routes/templates';
 import { webhookRoutes } from './routes/webhooks';
 import { whatsappRoutes } from './routes/whatsapp';
+import { sandboxClock } from './sandbox/clock';
 import { sandboxPlugin } from './sandbox/plugin';
 import { spaPlugin } from './spa';
 
 export type AppOptions = {
   env: Env;
   database: DatabaseHandle;
+  /** The process's domain-event bus (made once in main.ts, shared with the job runner and webhooks). */
+  events: EventBus;
+  /** How the app reaches WhatsApp; default the Cloud API at env's Graph URL (main.ts shares one with the job runner). */
+  channels?: ChannelProvider;
+  /** The messaging clock; default `messagingClock(env)`. */
+  clock?: Clock;
   metrics?: Metrics;
   /** Serve the built web app from web/dist (off in API tests). */
   serveWeb?: boolean;
@@ -65,7 +76,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
     database: DatabaseHandle;
+    events: EventBus;
+    channels: ChannelProvider;
+    clock: Clock;
   }
+}
+
+/**
+ * "Now" for the messaging window and outgoing stamps: the sandbox's clock (which its page moves) when
+ * the built-in sandbox is the account's Graph API, else the system clock.
+ */
+export function messagingClock(env: Env): Clock {
+  return env.sandbox && env.meta.graphUrl === null ? sandboxClock : systemClock;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests call inject(). */
@@ -82,6 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
+  app.decorate('events', options.events);
+  app.decorate('channels', options.channels ?? cloudApiChannels(env));
+  app.decorate('clock', options.clock ?? messagingClock(env));
   app.decorate('db', database.db);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => {

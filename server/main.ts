@@ -1,8 +1,10 @@
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { cloudApiChannels } from './channel/cloud-api';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { type Env, EnvError, loadEnv } from './env';
+import { EventBus } from './events/bus';
 import { WebhookProcessor } from './inbound/webhook-processor';
 import { jobDefinitions, schedules } from './jobs/registry';
 import { JobRunner } from './jobs/runner';
@@ -41,17 +43,27 @@ async function main(): Promise<void> {
   }
 
   const metrics = createMetrics();
-  const app = await buildApp({ env, database, metrics, serveWeb: true, logger: log });
+  // One way to WhatsApp for the whole process: the Cloud API at META_GRAPH_URL or the built-in sandbox.
+  const channels = cloudApiChannels(env);
+  // One domain-event bus for the process: the app, the jobs and the webhooks publish through it.
+  const events = new EventBus({ db: database.db, log: log.child({ component: 'events' }) });
+  const app = await buildApp({ env, database, metrics, serveWeb: true, logger: log, channels, events });
   const runner = new JobRunner({
     db: database.db,
     env,
     log: log.child({ component: 'jobs' }),
     definitions: jobDefinitions,
+    channels,
+    events,
     metrics,
   });
 
   const scheduler = new Scheduler({ db: database.db, log: log.child({ component: 'scheduler' }), schedules });
-  const webhooks = new WebhookProcessor({ db: database.db, log: log.child({ component: 'webhooks' }) });
+  const webhooks = new WebhookProcessor({
+    db: database.db,
+    log: log.child({ component: 'webhooks' }),
+    events,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -63,6 +75,7 @@ async function main(): Promise<void> {
     await app.close().catch((error) => log.error({ err: error }, 'error closing the server'));
     scheduler.stop();
     await Promise.all([runner.stop(), webhooks.stop()]);
+    await events.stop();
     await database.close();
     process.exit(0);
   };
@@ -80,6 +93,9 @@ async function main(): Promise<void> {
     webhooks.start();
     scheduler.start();
   }
+  // Every process presents live events, so every process picks up events another one committed
+  // and died before dispatching.
+  events.startRecovery();
   log.info(
     {
       url: `http://localhost:${env.port}`,

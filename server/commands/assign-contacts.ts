@@ -1,13 +1,15 @@
 import { ASSIGN_MSG, type AssignContactsResponse } from '@common/api/assignment';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
-import type { Database } from '../db/client';
 import { contacts, teamMembers } from '../db/schema';
-import { type InboxChange, publishChanges } from '../inbound/inbox-changes';
-import { badRequest } from '../lib/http-errors';
+import { badRequest, HttpError } from '../lib/http-errors';
 import { assignmentAbility, assignmentPolicy } from '../policies/contact';
+import type { PolicyActor } from '../policies/define-policy';
+import type { CommandDeps } from './deps';
 
-type AssignActor = { id: string; teamId: string; role: 'owner' | 'member' | null; accountId: string };
+type AssignActor = NonNullable<PolicyActor> & { teamId: string; accountId: string };
+/** A contact left as it was, with the typed code of why (`not_found`, or the policy's refusal code). */
+type AssignFailure = AssignContactsResponse['failed'][number] & { code: string };
 
 /**
  * Assigns (or with `assigneeId` null, unassigns) contacts of the actor's account. Each contact is
@@ -15,15 +17,13 @@ type AssignActor = { id: string; teamId: string; role: 'owner' | 'member' | null
  * the allowed ones change together with their audit entries, and teammates hear of it after commit.
  */
 export async function assignContacts(
-  db: Database,
+  deps: CommandDeps,
   actor: AssignActor,
   contactIds: string[],
   assigneeId: string | null,
-): Promise<AssignContactsResponse> {
+): Promise<{ assigned: string[]; failed: AssignFailure[] }> {
   const ids = [...new Set(contactIds)];
-  const changes: InboxChange[] = [];
-
-  const result = await db.transaction(async (tx) => {
+  return deps.events.transaction(async (tx, emit) => {
     if (assigneeId !== null) {
       const [member] = await tx
         .select({ id: teamMembers.id })
@@ -40,21 +40,21 @@ export async function assignContacts(
     }
 
     const rows = await tx
-      .select({ id: contacts.id, assignedTo: contacts.assignedTo })
+      .select({ id: contacts.id, accountId: contacts.accountId, assignedTo: contacts.assignedTo })
       .from(contacts)
       .where(and(eq(contacts.accountId, actor.accountId), inArray(contacts.id, ids)))
       .for('update');
     const found = new Map(rows.map((r) => [r.id, r]));
 
     const ability = assignmentAbility(actor.id, assigneeId);
-    const failed: AssignContactsResponse['failed'] = [];
+    const failed: AssignFailure[] = [];
     const allowed: string[] = [];
     for (const id of ids) {
       const row = found.get(id);
-      if (!row) failed.push({ contactId: id, message: ASSIGN_MSG.contactNotFound });
-      else if (!assignmentPolicy.can(actor, ability, row)) {
-        failed.push({ contactId: id, message: policyMessage(ability) });
-      } else if (row.assignedTo !== assigneeId) allowed.push(id);
+      const refusal = row ? assignmentPolicy.check(actor, ability, row) : null;
+      if (!row) failed.push({ contactId: id, message: ASSIGN_MSG.contactNotFound, code: 'not_found' });
+      else if (refusal) failed.push({ contactId: id, message: refusal.message, code: refusal.code });
+      else if (row.assignedTo !== assigneeId) allowed.push(id);
     }
 
     if (allowed.length > 0) {
@@ -71,20 +71,27 @@ export async function assignContacts(
           subjectId: contactId,
           details: { assigneeId },
         });
-        changes.push({ kind: 'contact.assigned', accountId: actor.accountId, contactId });
+        emit({ kind: 'contact.assigned', accountId: actor.accountId, contactId });
       }
     }
     // Contacts already assigned as asked count as done: the outcome the user wanted holds.
     const assigned = ids.filter((id) => !failed.some((f) => f.contactId === id));
     return { assigned, failed };
   });
-
-  publishChanges(changes);
-  return result;
 }
 
-function policyMessage(ability: ReturnType<typeof assignmentAbility>): string {
-  if (ability === 'assignToOthers') return ASSIGN_MSG.onlyOwners;
-  if (ability === 'unassign') return ASSIGN_MSG.onlyOwnAssignments;
-  return ASSIGN_MSG.alreadyAssigned;
+/**
+ * Assigns (or unassigns) one contact: like assignContacts, but its refusal is thrown, 404 for a
+ * contact outside the account and the policy's 403 otherwise.
+ */
+export async function assignContact(
+  deps: CommandDeps,
+  actor: AssignActor,
+  contactId: string,
+  assigneeId: string | null,
+): Promise<void> {
+  const [failure] = (await assignContacts(deps, actor, [contactId], assigneeId)).failed;
+  if (failure) {
+    throw new HttpError(failure.code === 'not_found' ? 404 : 403, failure.code, failure.message);
+  }
 }

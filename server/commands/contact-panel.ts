@@ -1,10 +1,15 @@
 import type { ContactMediaItem, ContactStats } from '@common/api/contact-details';
 import { and, count, desc, eq, inArray, min } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
-import type { Database, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { contacts, media, messages } from '../db/schema';
-import { publishChanges } from '../inbound/inbox-changes';
 import { notFound } from '../lib/http-errors';
+import { contactPolicy } from '../policies/contact';
+import type { PolicyActor } from '../policies/define-policy';
+import type { CommandDeps } from './deps';
+
+/** The acting teammate, in the account whose contact it is. */
+type ContactActor = NonNullable<PolicyActor> & { teamId: string; accountId: string };
 
 export async function loadContact(db: Executor, accountId: string, contactId: string) {
   const [contact] = await db
@@ -27,10 +32,11 @@ const DEFAULT_NAMES = {
 /** First contact, message count and media counts for the contact panel (audio counts as documents). */
 export async function contactStats(
   db: Executor,
-  accountId: string,
+  actor: ContactActor,
   contactId: string,
 ): Promise<ContactStats> {
-  const contact = await loadContact(db, accountId, contactId);
+  const contact = await loadContact(db, actor.accountId, contactId);
+  contactPolicy.authorize(actor, 'view', { contact });
   const [totals] = await db
     .select({ messages: count(), first: min(messages.timestamp) })
     .from(messages)
@@ -60,12 +66,13 @@ function thumbnailOf(file: typeof media.$inferSelect): string | null {
 /** The contact's files, newest first: photos and videos, or documents and audio. */
 export async function contactMedia(
   db: Executor,
-  accountId: string,
+  actor: ContactActor,
   contactId: string,
   tab: 'media' | 'docs',
   limit: number,
 ): Promise<ContactMediaItem[]> {
-  const contact = await loadContact(db, accountId, contactId);
+  const contact = await loadContact(db, actor.accountId, contactId);
+  contactPolicy.authorize(actor, 'view', { contact });
   const kinds = tab === 'media' ? ['image', 'video'] : ['document', 'audio'];
   const rows = await db
     .select({ message: messages, file: media })
@@ -94,32 +101,34 @@ export async function contactMedia(
  * blocked contacts' messages are still kept, but raise no notification.
  */
 export async function setContactState(
-  db: Database,
-  accountId: string,
+  deps: CommandDeps,
+  actor: ContactActor,
   contactId: string,
   state: { archived?: boolean; blocked?: boolean },
 ) {
-  const contact = await loadContact(db, accountId, contactId);
+  const accountId = actor.accountId;
+  const contact = await loadContact(deps.db, accountId, contactId);
+  if (state.archived !== undefined) contactPolicy.authorize(actor, 'archive', { contact });
+  if (state.blocked !== undefined) contactPolicy.authorize(actor, 'block', { contact });
   const now = new Date();
-  await db
-    .update(contacts)
-    .set({
-      ...(state.archived === undefined ? {} : { archivedAt: state.archived ? now : null }),
-      ...(state.blocked === undefined ? {} : { blockedAt: state.blocked ? now : null }),
-      updatedAt: now,
-    })
-    .where(eq(contacts.id, contact.id));
-  publishChanges([{ kind: 'contact.updated', accountId, contactId: contact.id }]);
+  await deps.events.transaction(async (tx, emit) => {
+    await tx
+      .update(contacts)
+      .set({
+        ...(state.archived === undefined ? {} : { archivedAt: state.archived ? now : null }),
+        ...(state.blocked === undefined ? {} : { blockedAt: state.blocked ? now : null }),
+        updatedAt: now,
+      })
+      .where(eq(contacts.id, contact.id));
+    emit({ kind: 'contact.updated', accountId, contactId: contact.id });
+  });
 }
 
 /** Deletes the contact and its messages (the rows cascade), with its audit entry. */
-export async function deleteContact(
-  db: Database,
-  actor: { id: string; teamId: string; accountId: string },
-  contactId: string,
-) {
-  await db.transaction(async (tx) => {
+export async function deleteContact(deps: CommandDeps, actor: ContactActor, contactId: string) {
+  await deps.events.transaction(async (tx, emit) => {
     const contact = await loadContact(tx, actor.accountId, contactId);
+    contactPolicy.authorize(actor, 'delete', { contact });
     await tx.delete(contacts).where(eq(contacts.id, contact.id));
     await recordAudit(tx, {
       actorId: actor.id,
@@ -129,6 +138,6 @@ export async function deleteContact(
       subjectId: contact.id,
       details: { waId: contact.waId },
     });
+    emit({ kind: 'contact.deleted', accountId: actor.accountId, contactId: contact.id });
   });
-  publishChanges([{ kind: 'contact.deleted', accountId: actor.accountId, contactId }]);
 }

@@ -8,12 +8,12 @@ import {
   type TemplateView,
   templateDraftProblem,
 } from '@common/api/templates';
-import { graphForAccount } from '../accounts/graph';
 import { recordAudit } from '../audit/audit-log';
+import type { ChannelProvider, SubmittedTemplate } from '../channel/channel';
 import type { Database } from '../db/client';
 import { type media, templates } from '../db/schema';
 import type { Env } from '../env';
-import { publishChanges } from '../inbound/inbox-changes';
+import type { EventBus } from '../events/bus';
 import { badRequest, forbidden, HttpError } from '../lib/http-errors';
 import { findOutgoingMedia } from '../media/outgoing';
 import { mediaPath } from '../media/storage';
@@ -71,11 +71,11 @@ function createFailure(error: unknown): HttpError {
  * (pending), so the status webhook finds it, and keeps its sample for previews and sends.
  */
 export async function createTemplate(
-  deps: { db: Database; env: Env },
+  deps: { db: Database; env: Env; channels: ChannelProvider; events: EventBus },
   actor: TemplateActor,
   input: CreateTemplateDraft,
 ): Promise<TemplateView> {
-  templatePolicy.authorize(actor, 'create', { teamId: actor.teamId });
+  templatePolicy.authorize(actor, 'create', { accountId: actor.accountId });
   const draft: CreateTemplateDraft = { ...input, name: normalizeTemplateName(input.name.trim()) };
   const problem = templateDraftProblem(draft);
   if (problem) throw badRequest(problem.message, 'validation_failed', problem.field);
@@ -86,14 +86,14 @@ export async function createTemplate(
       ? await sampleFor(deps.db, actor.accountId, header.mediaId.trim(), header.format)
       : null;
 
-  const graph = await graphForAccount(deps.db, deps.env, actor.accountId);
-  if (!graph?.account.wabaId) throw forbidden(TEMPLATE_MSG.noAccount, 'no_account');
+  const channel = await deps.channels.forAccount(deps.db, actor.accountId);
+  if (!channel?.wabaId) throw forbidden(TEMPLATE_MSG.noAccount, 'no_account');
   let sent: ReturnType<typeof graphComponents>;
-  let created: Awaited<ReturnType<typeof graph.client.createTemplate>>;
+  let created: SubmittedTemplate;
   try {
     const handle = sample?.storageKey
       ? (
-          await graph.client.uploadTemplateSample({
+          await channel.uploadTemplateSample({
             data: await openAsBlob(mediaPath(deps.env, sample.storageKey)),
             fileName: sample.filename ?? `${sample.kind}.${sample.mimeType?.split('/')[1] ?? 'bin'}`,
             fileType: sample.mimeType ?? 'application/octet-stream',
@@ -101,7 +101,7 @@ export async function createTemplate(
         ).handle
       : null;
     sent = graphComponents(draft, handle);
-    created = await graph.client.createTemplate(graph.account.wabaId, {
+    created = await channel.createTemplate({
       name: draft.name,
       category: draft.category,
       language: draft.language,
@@ -112,7 +112,7 @@ export async function createTemplate(
   }
 
   const status = (created.status ?? 'PENDING').toLowerCase();
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await deps.events.transaction(async (tx, emit) => {
     const values = {
       providerId: created.id,
       category: (created.category ?? draft.category).toUpperCase(),
@@ -135,8 +135,8 @@ export async function createTemplate(
       subjectId: saved!.id,
       details: { name: draft.name, category: values.category, ...(header ? { header: header.format } : {}) },
     });
+    emit({ kind: 'template.updated', accountId: actor.accountId, templateId: saved!.id });
     return saved!;
   });
-  publishChanges([{ kind: 'template.updated', accountId: actor.accountId, templateId: row.id }]);
   return presentTemplate(row, sample);
 }

@@ -1,12 +1,11 @@
 import { TEAM_MSG } from '@common/api/team';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
-import type { Database } from '../db/client';
 import { contacts, teamMembers, teams } from '../db/schema';
-import { type InboxChange, publishChanges } from '../inbound/inbox-changes';
 import { badRequest, forbidden, notFound } from '../lib/http-errors';
 import type { PolicyActor } from '../policies/define-policy';
 import { memberPolicy, teamPolicy } from '../policies/team';
+import type { CommandDeps } from './deps';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -18,7 +17,7 @@ type MemberRow = typeof teamMembers.$inferSelect;
  * Unassigned. The change and its audit entry share a transaction.
  */
 export async function removeMember(
-  db: Database,
+  deps: CommandDeps,
   { actor, memberId }: { actor: NonNullable<PolicyActor>; memberId: string },
 ): Promise<{
   member: MemberRow;
@@ -31,7 +30,7 @@ export async function removeMember(
   teamPolicy.authorize(actor, 'removeMembers', { id: actor.teamId });
   const teamId = actor.teamId;
 
-  const result = await db.transaction(async (tx) => {
+  const result = await deps.events.transaction(async (tx, emit) => {
     const [member] = await tx
       .select()
       .from(teamMembers)
@@ -71,15 +70,10 @@ export async function removeMember(
         unassignedContacts: unassigned.length,
       },
     });
+    // Teammates' lists move the contacts to Unassigned live.
+    for (const c of unassigned) emit({ kind: 'contact.assigned', accountId: c.accountId, contactId: c.id });
     return { member, unassigned, accountId: team?.accountId ?? null };
   });
-
-  // After commit: teammates' lists move the contacts to Unassigned live.
-  publishChanges(
-    result.unassigned.map(
-      (c): InboxChange => ({ kind: 'contact.assigned', accountId: c.accountId, contactId: c.id }),
-    ),
-  );
   return {
     member: result.member,
     unassignedContacts: result.unassigned.length,

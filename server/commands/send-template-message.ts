@@ -8,12 +8,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { media, templates } from '../db/schema';
 import type { Env } from '../env';
-import { publishChanges } from '../inbound/inbox-changes';
+import type { EventBus } from '../events/bus';
+import type { Clock } from '../lib/clock';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { findOutgoingMedia } from '../media/outgoing';
-import { messagingNow } from '../outbound/clock';
 import { removeStored } from '../outbound/receive-upload';
 import { createdChanges, findByClientRef, recordOutgoing, type SendOutcome } from '../outbound/send-message';
+import { contactPolicy } from '../policies/contact';
 import { templatePolicy } from '../policies/template';
 import type { ContactRow } from '../presenters/contact';
 import type { MessageRow } from '../presenters/message';
@@ -54,7 +55,7 @@ async function headerFileFor(
  * job uploads to Meta like the composer's media and the conversation shows above the text.
  */
 export async function sendTemplateMessage(
-  deps: { db: Database; env: Env },
+  deps: { db: Database; env: Env; clock: Clock; events: EventBus },
   actor: TemplateActor,
   contact: ContactRow,
   input: Required<Pick<SendTemplateInput, 'templateId' | 'clientRef'>> & {
@@ -62,7 +63,7 @@ export async function sendTemplateMessage(
     headerMediaId?: string;
   },
 ): Promise<SendOutcome> {
-  templatePolicy.authorize(actor, 'send', { teamId: actor.teamId });
+  contactPolicy.authorize(actor, 'view', { contact });
   const sender = { id: actor.id, accountId: actor.accountId };
   const earlier = await findByClientRef(deps.db, sender, contact.id, input.clientRef);
   if (earlier) return { row: earlier, created: false };
@@ -73,6 +74,7 @@ export async function sendTemplateMessage(
     .where(and(eq(templates.id, input.templateId), eq(templates.accountId, actor.accountId)))
     .limit(1);
   if (!row) throw notFound(TEMPLATE_MSG.templateNotFound);
+  templatePolicy.authorize(actor, 'send', row);
   const template = presentTemplate(row);
   if (template.status !== 'approved') throw conflict(TEMPLATE_MSG.notApproved, 'template_not_approved');
 
@@ -87,14 +89,14 @@ export async function sendTemplateMessage(
   }
   const headerFile = await headerFileFor(deps.db, actor, row, input.headerMediaId);
   const text = renderTemplateText(template, { body, header });
-  const now = await messagingNow(deps.db, deps.env);
+  const now = await deps.clock.now(deps.db);
 
   const copy = headerFile?.isSample ? await copySample(deps.env, headerFile.file) : null;
   let created: MessageRow | null;
   try {
-    created = await deps.db.transaction(async (tx) => {
+    created = await deps.events.transaction(async (tx, emit) => {
       if (copy) await tx.insert(media).values(copy);
-      return recordOutgoing(tx, sender, contact, {
+      const row = await recordOutgoing(tx, sender, contact, {
         type: 'template',
         body: text,
         content: {
@@ -110,6 +112,8 @@ export async function sendTemplateMessage(
         ...(headerFile ? { mediaId: copy?.id ?? headerFile.file.id } : {}),
         timestamp: now,
       });
+      if (row) emit(...createdChanges(row));
+      return row;
     });
   } catch (error) {
     if (copy) await removeStored(deps.env, [copy.storageKey]);
@@ -119,6 +123,5 @@ export async function sendTemplateMessage(
     if (copy) await removeStored(deps.env, [copy.storageKey]);
     return { row: (await findByClientRef(deps.db, sender, contact.id, input.clientRef))!, created: false };
   }
-  publishChanges(createdChanges(created));
   return { row: created, created: true };
 }

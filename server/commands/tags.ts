@@ -1,16 +1,20 @@
 import { TAG_MSG, type Tag } from '@common/api/tags';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
-import type { Database, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { contacts, contactTags, tags } from '../db/schema';
-import { type InboxChange, publishChanges } from '../inbound/inbox-changes';
 import { conflict, notFound } from '../lib/http-errors';
+import type { PolicyActor } from '../policies/define-policy';
+import { tagPolicy } from '../policies/tag';
+import type { CommandDeps } from './deps';
 
-type TagActor = { id: string; teamId: string; accountId: string };
+type TagActor = NonNullable<PolicyActor> & { teamId: string; accountId: string };
 
 /** The account's tags by name, with how many contacts carry each. */
-export async function listTags(db: Executor, accountId: string): Promise<Tag[]> {
+export async function listTags(db: Executor, actor: TagActor): Promise<Tag[]> {
+  const accountId = actor.accountId;
+  tagPolicy.authorize(actor, 'view', { accountId });
   const rows = await db
     .select({ id: tags.id, name: tags.name, contactCount: count(contactTags.contactId) })
     .from(tags)
@@ -32,9 +36,10 @@ async function loadTag(db: Executor, accountId: string, tagId: string) {
 }
 
 /** Creates a tag; the same name in another letter case is the same tag (409). */
-export async function createTag(db: Database, actor: TagActor, name: string): Promise<Tag> {
+export async function createTag(deps: CommandDeps, actor: TagActor, name: string): Promise<Tag> {
+  tagPolicy.authorize(actor, 'create', { accountId: actor.accountId });
   try {
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const [tag] = await tx.insert(tags).values({ accountId: actor.accountId, name }).returning();
       await audit(tx, actor, 'tag.created', tag!.id, { name });
       return { id: tag!.id, name: tag!.name, contactCount: 0 };
@@ -45,37 +50,44 @@ export async function createTag(db: Database, actor: TagActor, name: string): Pr
   }
 }
 
-export async function renameTag(db: Database, actor: TagActor, tagId: string, name: string): Promise<void> {
+export async function renameTag(
+  deps: CommandDeps,
+  actor: TagActor,
+  tagId: string,
+  name: string,
+): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
+    await deps.events.transaction(async (tx, emit) => {
       const tag = await loadTag(tx, actor.accountId, tagId);
+      tagPolicy.authorize(actor, 'rename', tag);
       await tx.update(tags).set({ name }).where(eq(tags.id, tag.id));
       await audit(tx, actor, 'tag.renamed', tag.id, { from: tag.name, to: name });
+      emit({ kind: 'contact.tagged', accountId: actor.accountId, contactId: null });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(TAG_MSG.duplicate, 'tag_exists');
     throw error;
   }
-  publishChanges([{ kind: 'contact.tagged', accountId: actor.accountId, contactId: null }]);
 }
 
 /** Deletes a tag and takes it off every contact (spec §5). */
-export async function deleteTag(db: Database, actor: TagActor, tagId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteTag(deps: CommandDeps, actor: TagActor, tagId: string): Promise<void> {
+  await deps.events.transaction(async (tx, emit) => {
     const tag = await loadTag(tx, actor.accountId, tagId);
+    tagPolicy.authorize(actor, 'delete', tag);
     await tx.delete(contactTags).where(eq(contactTags.tagId, tag.id));
     await tx.delete(tags).where(eq(tags.id, tag.id));
     await audit(tx, actor, 'tag.deleted', tag.id, { name: tag.name });
+    emit({ kind: 'contact.tagged', accountId: actor.accountId, contactId: null });
   });
-  publishChanges([{ kind: 'contact.tagged', accountId: actor.accountId, contactId: null }]);
 }
 
 /** Puts a tag on contacts of the account; ones that already carry it are skipped. */
-export async function tagContacts(db: Database, actor: TagActor, tagId: string, contactIds: string[]) {
+export async function tagContacts(deps: CommandDeps, actor: TagActor, tagId: string, contactIds: string[]) {
   const ids = [...new Set(contactIds)];
-  const changes: InboxChange[] = [];
-  const result = await db.transaction(async (tx) => {
+  return deps.events.transaction(async (tx, emit) => {
     const tag = await loadTag(tx, actor.accountId, tagId);
+    tagPolicy.authorize(actor, 'apply', tag);
     const owned = await tx
       .select({ id: contacts.id })
       .from(contacts)
@@ -88,22 +100,21 @@ export async function tagContacts(db: Database, actor: TagActor, tagId: string, 
       .returning({ contactId: contactTags.contactId });
     for (const { contactId } of added) {
       await audit(tx, actor, 'contact.tagged', contactId, { tag: tag.name });
-      changes.push({ kind: 'contact.tagged', accountId: actor.accountId, contactId });
+      emit({ kind: 'contact.tagged', accountId: actor.accountId, contactId });
     }
     return { added: added.length, skipped: ids.length - added.length };
   });
-  publishChanges(changes);
-  return result;
 }
 
 export async function untagContact(
-  db: Database,
+  deps: CommandDeps,
   actor: TagActor,
   tagId: string,
   contactId: string,
 ): Promise<void> {
-  const removed = await db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx, emit) => {
     const tag = await loadTag(tx, actor.accountId, tagId);
+    tagPolicy.authorize(actor, 'apply', tag);
     const rows = await tx
       .delete(contactTags)
       .where(
@@ -118,10 +129,10 @@ export async function untagContact(
         ),
       )
       .returning({ contactId: contactTags.contactId });
-    if (rows.length > 0) await audit(tx, actor, 'contact.untagged', contactId, { tag: tag.name });
-    return rows.length > 0;
+    if (rows.length === 0) return;
+    await audit(tx, actor, 'contact.untagged', contactId, { tag: tag.name });
+    emit({ kind: 'contact.tagged', accountId: actor.accountId, contactId });
   });
-  if (removed) publishChanges([{ kind: 'contact.tagged', accountId: actor.accountId, contactId }]);
 }
 
 function audit(

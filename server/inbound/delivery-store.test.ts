@@ -54,7 +54,12 @@ describe('storing webhook deliveries', () => {
   });
 
   it('hands each stored row, leased, to the running processor with its own body', async () => {
-    processor = new WebhookProcessor({ db: ctx.db, log: pino({ level: 'silent' }), pollMs: 600_000 });
+    processor = new WebhookProcessor({
+      db: ctx.db,
+      log: pino({ level: 'silent' }),
+      events: ctx.events,
+      pollMs: 600_000,
+    });
     processor.start();
     const handed: StoredDelivery[] = [];
     processor.accept = (delivery) => handed.push(delivery);
@@ -97,7 +102,7 @@ describe('storing webhook deliveries', () => {
   });
 
   it('through the route, a burst of deliveries ends as one message each', async () => {
-    processor = new WebhookProcessor({ db: ctx.db, log: pino({ level: 'silent' }) });
+    processor = new WebhookProcessor({ db: ctx.db, log: pino({ level: 'silent' }), events: ctx.events });
     processor.start();
     const wamids = Array.from({ length: 30 }, (_, i) => `wamid.GROUP${i}`);
     const answers = await Promise.all(

@@ -33,7 +33,12 @@ async function messageCount(wamid: string): Promise<number> {
 describe('a delivery stored while this process runs a processor', () => {
   it('is applied at once, without waiting for the table to be polled', async () => {
     // A poll interval far longer than the test: only the in-memory handover can apply the message.
-    processor = new WebhookProcessor({ db: ctx.db, log: pino({ level: 'silent' }), pollMs: 600_000 });
+    processor = new WebhookProcessor({
+      db: ctx.db,
+      log: pino({ level: 'silent' }),
+      events: ctx.events,
+      pollMs: 600_000,
+    });
     processor.start();
     await new Promise((r) => setTimeout(r, 50)); // the first (empty) claim is behind us
 
@@ -51,7 +56,12 @@ describe('a delivery stored while this process runs a processor', () => {
   });
 
   it('is stored leased: when its process dies first, another applies it once the lease ends', async () => {
-    processor = new WebhookProcessor({ db: ctx.db, log: pino({ level: 'silent' }), pollMs: 600_000 });
+    processor = new WebhookProcessor({
+      db: ctx.db,
+      log: pino({ level: 'silent' }),
+      events: ctx.events,
+      pollMs: 600_000,
+    });
     processor.start();
     // The process "dies" between answering 200 and applying: what it was handed is lost with it.
     processor.accept = () => {};
@@ -66,7 +76,7 @@ describe('a delivery stored while this process runs a processor', () => {
     expect(stored!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
 
     // Another process finds nothing to claim while the lease holds…
-    const other = new WebhookProcessor({ db: ctx.db, log: pino({ level: 'silent' }) });
+    const other = new WebhookProcessor({ db: ctx.db, log: pino({ level: 'silent' }), events: ctx.events });
     expect(await other.drain()).toBe(0);
     expect(await messageCount('wamid.HANDOFF2')).toBe(0);
 

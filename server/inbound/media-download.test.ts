@@ -5,6 +5,7 @@ import { jobs, media, messages } from '../db/schema';
 import { loadEnv } from '../env';
 import { jobDefinitions } from '../jobs/registry';
 import { JobRunner } from '../jobs/runner';
+import { signUpUser } from '../test/factories';
 import {
   type ListeningContext,
   listeningTestContext,
@@ -12,8 +13,7 @@ import {
   runSandboxJobs,
   sandboxSignup,
   solidPng,
-} from '../sandbox/testing';
-import { signUpUser } from '../test/factories';
+} from '../test/sandbox';
 
 let ctx: ListeningContext;
 let cookie: string;
@@ -58,6 +58,7 @@ describe("a customer's photo while Meta is unreachable", () => {
       env: offline,
       log: pino({ level: 'silent' }),
       definitions: jobDefinitions,
+      events: ctx.events,
     }).runDue();
     const [message] = await ctx.db.select().from(messages).where(eq(messages.externalId, wamid));
     const [pending] = await ctx.db.select().from(media).where(eq(media.id, message!.mediaId!));

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, reactions } from '../db/schema';
+import { collectEvents } from '../test/events';
 import { connectTestAccount, signUpUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { outboundStatus } from '../test/webhook-builders';
 import { postWebhook } from '../test/webhooks';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
-import { type InboxChange, inboxChanges } from './inbox-changes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -47,15 +47,13 @@ describe("a status webhook for the team's own reaction", () => {
       timestamp: new Date(),
     });
 
-    const seen: InboxChange[] = [];
-    const listener = (change: InboxChange) => seen.push(change);
-    inboxChanges.on('change', listener);
+    const { seen, stop } = collectEvents(ctx.events);
     await postWebhook(
       ctx.app,
       outboundStatus({ wamid: 'wamid.REACTION', to: '16505550100', status: 'failed', at: 1_790_000_000 }),
     );
     await ctx.webhooks.drain();
-    inboxChanges.off('change', listener);
+    stop();
 
     const [row] = await ctx.db.select().from(reactions).where(eq(reactions.externalId, 'wamid.REACTION'));
     expect(row?.status).toBe('failed');

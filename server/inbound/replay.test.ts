@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, webhookEvents } from '../db/schema';
+import { collectEvents } from '../test/events';
 import { signUpOwnerWithAccount } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { inboundText, outboundStatus } from '../test/webhook-builders';
 import { postWebhook } from '../test/webhooks';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
 import { statusRank } from '../whatsapp/status-order';
-import { type InboxChange, inboxChanges } from './inbox-changes';
 
 let ctx: TestContext;
 let accountId: string;
@@ -150,9 +150,7 @@ describe('a batch of customer messages', () => {
   };
 
   it('moves the contact to its newest message (the later one on a tie), counts each new one once and unarchives it', async () => {
-    const seen: InboxChange[] = [];
-    const listen = (changes: InboxChange[]) => seen.push(...changes);
-    inboxChanges.on('changes', listen);
+    const { seen, stop } = collectEvents(ctx.events);
     try {
       const first = delivery([
         { wamid: 'wamid.B1', body: 'one', at: AT },
@@ -187,7 +185,7 @@ describe('a batch of customer messages', () => {
       const pending = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.status, 'pending'));
       expect(pending).toEqual([]);
     } finally {
-      inboxChanges.off('changes', listen);
+      stop();
     }
   });
 });

@@ -2,9 +2,14 @@ import type { MessageResponse } from '@common/api/inbox';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, webhookEvents } from '../db/schema';
+import type { DomainEvent } from '../events/types';
 import { enqueue } from '../jobs/queue';
 import { messageSendJob } from '../outbound/message-send.job';
 import { ambiguousSendError } from '../outbound/send-errors';
+import type { MessagePayload } from '../sandbox/state/messages';
+import { collectEvents } from '../test/events';
+import { signUpOwnerWithAccount } from '../test/factories';
+import { buildContact, buildMessage } from '../test/inbox-factories';
 import {
   connectSandboxTeam,
   contactOf,
@@ -13,15 +18,11 @@ import {
   runInboxJobs,
   type SandboxTeam,
   settle,
-} from '../outbound/testing';
-import type { MessagePayload } from '../sandbox/state/messages';
-import { type ListeningContext, listeningTestContext, runSandboxJobs } from '../sandbox/testing';
-import { signUpOwnerWithAccount } from '../test/factories';
-import { buildContact, buildMessage } from '../test/inbox-factories';
+} from '../test/outbound';
+import { type ListeningContext, listeningTestContext, runSandboxJobs } from '../test/sandbox';
 import { outboundStatus } from '../test/webhook-builders';
 import { postWebhook } from '../test/webhooks';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
-import { type InboxChange, inboxChanges } from './inbox-changes';
 
 /**
  * A send whose answer was lost (the process died mid-call, or the call timed out after Meta took the
@@ -74,15 +75,13 @@ function statusWebhook(wamid: string, status: string, callback: string | null) {
 }
 
 /** Posts the webhooks, applies them, and returns the changes published for them. */
-async function deliver(...bodies: unknown[]): Promise<InboxChange[]> {
+async function deliver(...bodies: unknown[]): Promise<DomainEvent[]> {
   for (const body of bodies) expect((await postWebhook(ctx.app, body)).statusCode).toBe(200);
-  const seen: InboxChange[] = [];
-  const listener = (change: InboxChange) => seen.push(change);
-  inboxChanges.on('change', listener);
+  const { seen, stop } = collectEvents(ctx.events);
   try {
     await ctx.webhooks.drain();
   } finally {
-    inboxChanges.off('change', listener);
+    stop();
   }
   expect(await ctx.db.$count(webhookEvents, eq(webhookEvents.status, 'pending'))).toBe(0);
   return seen;

@@ -1,9 +1,19 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { ChannelProvider } from '../channel/channel';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import type { EventBus } from '../events/bus';
 
-export type JobContext = { db: Database; env: Env; log: Logger; attempt: number };
+export type JobContext = {
+  db: Database;
+  env: Env;
+  log: Logger;
+  attempt: number;
+  events: EventBus;
+  /** How jobs reach WhatsApp (`server/channel/`), built once at start-up. */
+  channels: ChannelProvider;
+};
 
 export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   /** Stable dotted id, stored in the queue: never rename one that may be queued. */

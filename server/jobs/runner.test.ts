@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobs } from '../db/schema';
+import { EventBus } from '../events/bus';
 import { createTestDatabase, testEnv } from '../test/harness';
 import { defineJob } from './define';
 import { enqueue } from './queue';
@@ -22,6 +23,7 @@ const runnerFor = (definitions: Parameters<typeof defineJob>[0][], options: { le
     env,
     log,
     definitions: definitions.map((d) => defineJob(d)) as never,
+    events: new EventBus({ db: handle.database.db, log }),
     concurrency: 10,
     ...options,
   });

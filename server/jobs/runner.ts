@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { ChannelProvider } from '../channel/channel';
+import { cloudApiChannels } from '../channel/cloud-api';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Env } from '../env';
+import type { EventBus } from '../events/bus';
 import type { Metrics } from '../metrics';
 import type { JobDefinition } from './define';
 import { queueSignal } from './queue';
@@ -14,7 +17,11 @@ export type JobRunnerOptions = {
   db: Database;
   env: Env;
   log: Logger;
+  /** The process's domain-event bus: jobs publish what they commit through it. */
+  events: EventBus;
   definitions: JobDefinition[];
+  /** How jobs reach WhatsApp; default the Cloud API at `env`'s Graph URL (main.ts and the harness pass theirs). */
+  channels?: ChannelProvider;
   metrics?: Metrics;
   concurrency?: number;
   pollMs?: number;
@@ -41,9 +48,11 @@ export class JobRunner {
   private readonly wake = () => this.kick();
 
   private readonly leaseMs: number;
+  private readonly channels: ChannelProvider;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.definitions = new Map(options.definitions.map((d) => [d.name, d]));
+    this.channels = options.channels ?? cloudApiChannels(options.env);
     this.leaseMs = options.leaseMs ?? options.env.jobLeaseSeconds * 1000;
   }
 
@@ -190,7 +199,14 @@ export class JobRunner {
     }
 
     try {
-      await definition.handler(parsed.data, { db, env, log: jobLog, attempt: job.attempts });
+      await definition.handler(parsed.data, {
+        db,
+        env,
+        log: jobLog,
+        attempt: job.attempts,
+        events: this.options.events,
+        channels: this.channels,
+      });
       await this.finish(job, { status: 'done', lastError: null });
       metrics?.jobsProcessed.inc({ name: job.name, outcome: 'done' });
     } catch (error) {

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobs } from '../db/schema';
+import { EventBus } from '../events/bus';
 import { createTestDatabase, testEnv } from '../test/harness';
 import { defineJob } from './define';
 import { JobRunner } from './runner';
@@ -47,7 +48,14 @@ describe('scheduled jobs with several processes', () => {
 
     const runners = Array.from(
       { length: 3 },
-      () => new JobRunner({ db: handle.database.db, env, log, definitions: [sweep as never] }),
+      () =>
+        new JobRunner({
+          db: handle.database.db,
+          env,
+          log,
+          definitions: [sweep as never],
+          events: new EventBus({ db: handle.database.db, log }),
+        }),
     );
     await Promise.all(runners.map((r) => r.drain()));
     expect(ran.sort()).toEqual([base / 60_000, base / 60_000 + 1]);

@@ -5,16 +5,16 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../db/client';
 import { anyOf, preparedPer } from '../db/named-statements';
 import { contacts, messages, reactions } from '../db/schema';
-import type { Env } from '../env';
-import { type InboxChange, inboxChanges } from '../inbound/inbox-changes';
-import { messagingNow } from '../outbound/clock';
+import type { EventBus } from '../events/bus';
+import type { DeliveredEvent, DomainEvent } from '../events/types';
+import type { Clock } from '../lib/clock';
 import { canSendFreeform } from '../outbound/window';
 import { type ContactRow, presentContacts } from '../presenters/contact';
 import { type MessageRow, presentMessages, presentReactions } from '../presenters/message';
 import { loadUserSummaries } from '../presenters/users';
 import type { LiveBroker } from './broker';
 
-type Deps = { db: Database; env: Env; broker: LiveBroker; log: Logger };
+type Deps = { db: Database; clock: Clock; broker: LiveBroker; log: Logger; events: EventBus };
 type Outgoing = { room: string; frame: ServerEventFrame };
 
 const unique = <T>(values: T[]) => [...new Set(values)];
@@ -95,7 +95,7 @@ async function messageFrames(
 async function loadMessageRows(
   db: Database,
   accountId: string,
-  changes: InboxChange[],
+  changes: DomainEvent[],
 ): Promise<MessageRow[]> {
   const ids = unique(
     changes.flatMap((c) =>
@@ -109,7 +109,7 @@ async function loadMessageRows(
 }
 
 /** reaction.changed frames: the target's whole current list, plus the business's own reaction state. */
-async function reactionFrames(db: Database, accountId: string, changes: InboxChange[]): Promise<Outgoing[]> {
+async function reactionFrames(db: Database, accountId: string, changes: DomainEvent[]): Promise<Outgoing[]> {
   const targets = new Map<string, string>();
   for (const c of changes) if (c.kind === 'reaction.changed') targets.set(c.targetExternalId, c.contactId);
   if (targets.size === 0) return [];
@@ -163,7 +163,7 @@ type ContactChanges = {
   rowless: Outgoing[];
 };
 
-function sortContactChanges(accountId: string, changes: InboxChange[]): ContactChanges {
+function sortContactChanges(accountId: string, changes: DomainEvent[]): ContactChanges {
   const sorted: ContactChanges = { updated: new Set(), assigned: new Set(), tagged: new Set(), rowless: [] };
   const room = rooms.account(accountId);
   const now = new Date().toISOString();
@@ -285,15 +285,15 @@ function contactFrames(
  * The frames for committed changes, account by account: messages, then reactions, then contacts.
  * Rows are read once: the messages, then their contacts and the contacts whose row changed together.
  */
-export async function framesFor(db: Database, env: Env, changes: InboxChange[]): Promise<Outgoing[]> {
-  const byAccount = new Map<string, InboxChange[]>();
+export async function framesFor(db: Database, clock: Clock, changes: DomainEvent[]): Promise<Outgoing[]> {
+  const byAccount = new Map<string, DomainEvent[]>();
   for (const change of changes) {
     const list = byAccount.get(change.accountId) ?? [];
     list.push(change);
     byAccount.set(change.accountId, list);
   }
   const out: Outgoing[] = [];
-  const now = byAccount.size > 0 ? await messagingNow(db, env) : new Date();
+  const now = byAccount.size > 0 ? await clock.now(db) : new Date();
   for (const [accountId, list] of byAccount) {
     const messageRows = await loadMessageRows(db, accountId, list);
     const sorted = sortContactChanges(accountId, list);
@@ -316,13 +316,19 @@ export async function framesFor(db: Database, env: Env, changes: InboxChange[]):
   return out;
 }
 
+/** How many recent event ids the feed remembers, so an event delivered twice is presented once. */
+const SEEN_IDS = 10_000;
+
 /**
- * Turns every committed inbox change of this process into typed events on the broker. Runs after
- * commit (publishChanges), reads fresh rows, and never throws into the code that published.
+ * Turns every committed domain event this process dispatches into typed events on the broker. Runs
+ * after commit (the event bus), reads fresh rows, and never throws into the code that published. An
+ * event delivered again (a recovery after a crash) is skipped by its id; one the process never saw
+ * before is presented as usual — frames carry rows as they are now, so a late one is still right.
  */
 export function startLiveFeed(deps: Deps): () => void {
-  let pending: InboxChange[] = [];
+  let pending: DomainEvent[] = [];
   let draining = false;
+  const seen = new Set<string>();
   // One batch at a time, in commit order, so a client never sees 'updated' before 'created'. Commits
   // that arrive while a batch is being presented wait and go out together as the next one: frames
   // carry the rows as they are when read, so presenting several commits at once loses nothing, and
@@ -333,7 +339,7 @@ export function startLiveFeed(deps: Deps): () => void {
       const changes = pending;
       pending = [];
       try {
-        for (const { room, frame } of await framesFor(deps.db, deps.env, changes))
+        for (const { room, frame } of await framesFor(deps.db, deps.clock, changes))
           await deps.broker.publish(room, frame);
       } catch (error) {
         deps.log.error({ err: error, changes: changes.length }, 'live: could not publish changes');
@@ -341,10 +347,18 @@ export function startLiveFeed(deps: Deps): () => void {
     }
     draining = false;
   };
-  const onChanges = (changes: InboxChange[]) => {
-    pending.push(...changes);
-    if (!draining) void drain();
+  const onEvents = (events: DeliveredEvent[]) => {
+    for (const event of events) {
+      if (seen.has(event.id)) continue;
+      seen.add(event.id);
+      pending.push(event);
+    }
+    // Forget the oldest ids (a Set iterates in insertion order).
+    for (const id of seen) {
+      if (seen.size <= SEEN_IDS) break;
+      seen.delete(id);
+    }
+    if (!draining && pending.length > 0) void drain();
   };
-  inboxChanges.on('changes', onChanges);
-  return () => inboxChanges.off('changes', onChanges);
+  return deps.events.subscribe(onEvents);
 }

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { whatsappAccounts } from '../db/schema';
-import { type ListeningContext, listeningTestContext } from '../sandbox/testing';
 import { signUpUser } from '../test/factories';
 import { buildInboxTeam, type TestUser } from '../test/inbox-factories';
+import { type ListeningContext, listeningTestContext } from '../test/sandbox';
 import { inboundText } from '../test/webhook-builders';
 import { postWebhook } from '../test/webhooks';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
@@ -175,10 +175,10 @@ describe('the live feed', () => {
       { kind: 'message.created' as const, accountId, contactId: data.contactId, messageId: data.messageId },
       { kind: 'contact.updated' as const, accountId, contactId: data.contactId },
     ];
-    const own = await framesFor(ctx.db, ctx.env, changes(data.accountId));
+    const own = await framesFor(ctx.db, ctx.app.clock, changes(data.accountId));
     expect(own.map(({ frame }) => frame.event)).toContain('message.created');
     // Another team's change naming these ids (it never should) finds none of the rows.
-    const foreign = await framesFor(ctx.db, ctx.env, changes(other!.id));
+    const foreign = await framesFor(ctx.db, ctx.app.clock, changes(other!.id));
     expect(JSON.stringify(foreign)).not.toContain(data.messageId);
     expect(JSON.stringify(foreign)).not.toContain('Ana Ruiz');
   });

@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import { resolveAccess } from '../auth/access';
 import { requireAccount } from '../auth/require-account';
 import { sessions } from '../db/schema';
-import { messagingNow } from '../outbound/clock';
 import { createBroker, type LiveBroker, type LiveRevocation } from './broker';
 import { startLiveFeed } from './feed';
 import { LiveClient, LiveHub } from './hub';
@@ -59,7 +58,7 @@ export const livePlugin = fp(async function livePlugin(app: FastifyInstance): Pr
   app.decorate('liveBroker', broker);
   app.decorate('liveRevoke', (revocation: LiveRevocation) => broker.revoke(revocation));
   const hub = new LiveHub(broker, app.log);
-  const stopFeed = startLiveFeed({ db: app.db, env: app.env, broker, log: app.log });
+  const stopFeed = startLiveFeed({ db: app.db, clock: app.clock, broker, log: app.log, events: app.events });
 
   hub.startHeartbeat(LIVE_HEARTBEAT_MS, {
     every: RECHECK_EVERY_BEATS,
@@ -116,9 +115,9 @@ async function liveRoute(app: FastifyInstance, { hub }: { hub: LiveHub }): Promi
       socket.on('message', (data) => {
         client.alive = true;
         if (data.toString() === '{"type":"ping"}') {
-          void messagingNow(app.db, app.env).then((now) =>
-            client.send({ type: 'pong', serverNow: now.toISOString() }),
-          );
+          void app.clock
+            .now(app.db)
+            .then((now) => client.send({ type: 'pong', serverNow: now.toISOString() }));
         }
       });
       socket.on('close', () => hub.leave(client));
@@ -129,7 +128,7 @@ async function liveRoute(app: FastifyInstance, { hub }: { hub: LiveHub }): Promi
         connectionId: client.id,
         userId: actor.id,
         accountId: actor.accountId,
-        serverNow: (await messagingNow(app.db, app.env)).toISOString(),
+        serverNow: (await app.clock.now(app.db)).toISOString(),
         heartbeatMs: LIVE_HEARTBEAT_MS,
       };
       client.send(hello);

@@ -1,10 +1,10 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { contacts, messages } from '../db/schema';
-import { type InboxChange, publishChanges } from '../inbound/inbox-changes';
+import type { EventBus } from '../events/bus';
 import { enqueue } from '../jobs/queue';
-import { conflict } from '../lib/http-errors';
-import { messagePolicy } from '../policies/message';
+import type { PolicyActor } from '../policies/define-policy';
+import { ALREADY_READ, messagePolicy } from '../policies/message';
 import type { MessageRow } from '../presenters/message';
 import { messageReadJob } from './message-read.job';
 
@@ -13,13 +13,17 @@ import { messageReadJob } from './message-read.job';
  * with every earlier unread message of the thread, as Meta does — the contact's unread count drops,
  * and one read receipt is queued (retried later if Meta is unreachable). Already read: nothing to do.
  */
-export async function markMessageRead(db: Database, message: MessageRow): Promise<void> {
-  if (message.direction !== 'incoming')
-    throw conflict('Only incoming messages can be marked as read.', 'not_incoming');
-  if (!messagePolicy.markRead(message)) return;
+export async function markMessageRead(
+  deps: { db: Database; events: EventBus },
+  actor: PolicyActor,
+  message: MessageRow,
+): Promise<void> {
+  const refusal = messagePolicy.check(actor, 'markRead', { message });
+  // Read already, or never accepted by Meta: there is no receipt to send, and nothing went wrong.
+  if (refusal?.code === ALREADY_READ) return;
+  if (refusal) throw refusal;
 
-  const changes: InboxChange[] = [];
-  await db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx, emit) => {
     const read = await tx
       .update(messages)
       .set({ status: 'read', updatedAt: new Date() })
@@ -50,10 +54,8 @@ export async function markMessageRead(db: Database, message: MessageRow): Promis
         { dedupeKey: `message.read:${message.id}` },
       );
     }
-    for (const { id } of read)
-      changes.push({ kind: 'message.updated', accountId: message.accountId, messageId: id });
+    for (const { id } of read) emit({ kind: 'message.updated', accountId: message.accountId, messageId: id });
     if (contact)
-      changes.push({ kind: 'contact.updated', accountId: message.accountId, contactId: message.contactId });
+      emit({ kind: 'contact.updated', accountId: message.accountId, contactId: message.contactId });
   });
-  publishChanges(changes);
 }

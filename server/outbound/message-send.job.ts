@@ -2,11 +2,10 @@ import { openAsBlob } from 'node:fs';
 import type { MessageError } from '@common/api/inbox';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { graphForAccount } from '../accounts/graph';
-import type { Database } from '../db/client';
+import type { WhatsAppChannel } from '../channel/channel';
 import { contacts, media, messages } from '../db/schema';
+import type { EventBus } from '../events/bus';
 import { applyPendingStatuses } from '../inbound/apply-status';
-import { type InboxChange, publishChanges } from '../inbound/inbox-changes';
 import { defineJob, type JobContext } from '../jobs/define';
 import { mediaPath } from '../media/storage';
 import type { MessageRow } from '../presenters/message';
@@ -23,8 +22,8 @@ import {
   type TemplateParameter,
   type TemplateSendComponent,
 } from '../whatsapp/message-builders';
+import type { TemplateSendContent } from './send-content';
 import { ambiguousSendError, classifySendFailure, errorContextFor, sendError } from './send-errors';
-import type { TemplateSendContent } from './send-message';
 
 export const SEND_MAX_ATTEMPTS = 6;
 
@@ -34,25 +33,27 @@ export function sendBackoffMs(attempt: number): number {
   return base + Math.floor(Math.random() * base * 0.2);
 }
 
-async function markFailed(db: Database, row: MessageRow, error: MessageError): Promise<void> {
-  await db
-    .update(messages)
-    .set({ status: 'failed', error, sendStartedAt: null, updatedAt: new Date() })
-    .where(and(eq(messages.id, row.id), eq(messages.status, 'pending')));
-  publishChanges([{ kind: 'message.updated', accountId: row.accountId, messageId: row.id }]);
+async function markFailed(events: EventBus, row: MessageRow, error: MessageError): Promise<void> {
+  await events.transaction(async (tx, emit) => {
+    await tx
+      .update(messages)
+      .set({ status: 'failed', error, sendStartedAt: null, updatedAt: new Date() })
+      .where(and(eq(messages.id, row.id), eq(messages.status, 'pending')));
+    emit({ kind: 'message.updated', accountId: row.accountId, messageId: row.id });
+  });
 }
 
 /** Uploads the message's file to Meta once (its media id is kept, so a retry does not upload again). */
 async function uploadedMedia(
   ctx: JobContext,
-  client: NonNullable<Awaited<ReturnType<typeof graphForAccount>>>,
+  channel: WhatsAppChannel,
   mediaId: string,
 ): Promise<{ id: string; filename: string | null }> {
   const [file] = await ctx.db.select().from(media).where(eq(media.id, mediaId)).limit(1);
   if (!file?.storageKey) throw new Error(`media ${mediaId} has no stored file`);
   if (file.providerMediaId) return { id: file.providerMediaId, filename: file.filename };
   const mimeType = file.mimeType ?? 'application/octet-stream';
-  const uploaded = await client.client.uploadMedia(client.account.phoneNumberId, {
+  const uploaded = await channel.uploadMedia({
     // Streamed from disk: a 100 MB document is never held in memory.
     data: await openAsBlob(mediaPath(ctx.env, file.storageKey), { type: mimeType }),
     filename: file.filename ?? file.kind,
@@ -120,28 +121,32 @@ function buildOutbound(
 }
 
 /**
- * Sends one pending outgoing message through the account's Graph client, at most once:
+ * Sends one pending outgoing message through the account's WhatsApp channel, at most once:
  * `send_started_at` is committed before the call and cleared with Meta's answer, so a run that finds
  * it set knows an earlier run died mid-call and fails the message instead of sending it twice.
  * Meta's definite refusals to take it now (429, 5xx, throttling, 131056) are retried with backoff;
  * a timeout after the request went out is ambiguous and never resent automatically.
  */
 export async function sendPendingMessage(ctx: JobContext, messageId: string): Promise<void> {
-  const { db, env, attempt } = ctx;
+  const { db, attempt, channels } = ctx;
   const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
   if (!row) return;
   if (row.direction !== 'outgoing' || row.status !== 'pending' || row.externalId) return;
   const context = errorContextFor(row.type);
   if (row.sendStartedAt) {
     ctx.log.warn({ messageId }, 'an earlier send attempt ended without an answer; not sending again');
-    await markFailed(db, row, ambiguousSendError(context));
+    await markFailed(ctx.events, row, ambiguousSendError(context));
     return;
   }
   const [contact] = await db.select().from(contacts).where(eq(contacts.id, row.contactId)).limit(1);
   if (!contact) return;
-  const graph = await graphForAccount(db, env, row.accountId);
-  if (!graph) {
-    await markFailed(db, row, sendError(new GraphConfigError('The account has no access token'), context));
+  const channel = await channels.forAccount(db, row.accountId);
+  if (!channel) {
+    await markFailed(
+      ctx.events,
+      row,
+      sendError(new GraphConfigError('The account has no access token'), context),
+    );
     return;
   }
 
@@ -149,12 +154,12 @@ export async function sendPendingMessage(ctx: JobContext, messageId: string): Pr
   let filename: string | null = null;
   if (row.mediaId) {
     try {
-      ({ id: providerId, filename } = await uploadedMedia(ctx, graph, row.mediaId));
+      ({ id: providerId, filename } = await uploadedMedia(ctx, channel, row.mediaId));
     } catch (error) {
       // Uploading twice only leaves an unused file at Meta, so any transient failure is retried.
       const kind = classifySendFailure(error);
       if (kind !== 'fail' && attempt < SEND_MAX_ATTEMPTS) throw error;
-      await markFailed(db, row, sendError(error, 'media_upload'));
+      await markFailed(ctx.events, row, sendError(error, 'media_upload'));
       return;
     }
   }
@@ -168,30 +173,30 @@ export async function sendPendingMessage(ctx: JobContext, messageId: string): Pr
 
   let externalId: string;
   try {
-    ({ externalId } = await graph.client.sendMessage(
-      graph.account.phoneNumberId,
-      buildOutbound(row, contact.waId, providerId, filename),
-    ));
+    ({ externalId } = await channel.send(buildOutbound(row, contact.waId, providerId, filename)));
   } catch (error) {
     const kind = classifySendFailure(error);
     if (kind === 'retry' && attempt < SEND_MAX_ATTEMPTS) {
       await db.update(messages).set({ sendStartedAt: null }).where(eq(messages.id, row.id));
       throw error;
     }
-    await markFailed(db, row, kind === 'ambiguous' ? ambiguousSendError(context) : sendError(error, context));
+    await markFailed(
+      ctx.events,
+      row,
+      kind === 'ambiguous' ? ambiguousSendError(context) : sendError(error, context),
+    );
     return;
   }
 
-  const changes: InboxChange[] = [{ kind: 'message.updated', accountId: row.accountId, messageId: row.id }];
-  await db.transaction(async (tx) => {
+  await ctx.events.transaction(async (tx, emit) => {
     await tx
       .update(messages)
       .set({ externalId, status: 'sent', error: null, sendStartedAt: null, updatedAt: new Date() })
       .where(eq(messages.id, row.id));
     // Status webhooks for this wamid may have arrived before we stored it.
     await applyPendingStatuses(tx, row.accountId, externalId);
+    emit({ kind: 'message.updated', accountId: row.accountId, messageId: row.id });
   });
-  publishChanges(changes);
 }
 
 export const messageSendJob = defineJob({

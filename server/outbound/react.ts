@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { INBOX_MSG } from '@common/api/inbox';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { reactions } from '../db/schema';
 import type { Env } from '../env';
-import { publishChanges } from '../inbound/inbox-changes';
+import type { EventBus } from '../events/bus';
 import { enqueue } from '../jobs/queue';
-import { conflict } from '../lib/http-errors';
+import type { Clock } from '../lib/clock';
+import { messagePolicy } from '../policies/message';
 import type { ContactRow } from '../presenters/contact';
 import type { MessageRow } from '../presenters/message';
 import { reactionSendJob } from './reaction-send.job';
-import { requireWindowOpen, type Sender } from './send-message';
+import type { SendActor } from './send-message';
+import { canSendFreeform } from './window';
 
 /** The team reacts as the business: one reaction per message, whoever clicked. */
 export const BUSINESS_REACTOR = 'business';
@@ -21,17 +22,18 @@ export const BUSINESS_REACTOR = 'business';
  * A new emoji replaces the old one; the row is pending until Meta accepts it.
  */
 export async function reactToMessage(
-  deps: { db: Database; env: Env },
-  sender: Sender,
+  deps: { db: Database; env: Env; events: EventBus; clock: Clock },
+  sender: SendActor,
   target: MessageRow,
   contact: ContactRow,
   emoji: string,
 ): Promise<void> {
-  if (!target.externalId) throw conflict(INBOX_MSG.cannotReact, 'cannot_react');
-  const now = await requireWindowOpen(deps, contact);
-  const targetExternalId = target.externalId;
+  const now = await deps.clock.now(deps.db);
+  messagePolicy.authorize(sender, 'react', { message: target, windowOpen: canSendFreeform(contact, now) });
+  // The policy refuses a target without Meta's id ('Cannot react to non-existent message').
+  const targetExternalId = target.externalId as string;
 
-  const changed = await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx, emit) => {
     const [existing] = await tx
       .select()
       .from(reactions)
@@ -44,8 +46,8 @@ export async function reactToMessage(
       )
       .limit(1);
     // Removing a reaction that is not there, or repeating the current one, sends nothing.
-    if (!existing && emoji === '') return false;
-    if (existing && existing.emoji === emoji && existing.status !== 'failed') return false;
+    if (!existing && emoji === '') return;
+    if (existing && existing.emoji === emoji && existing.status !== 'failed') return;
 
     const [row] = await tx
       .insert(reactions)
@@ -78,11 +80,6 @@ export async function reactToMessage(
       { reactionId: row!.id },
       { dedupeKey: `reaction.send:${row!.id}:${randomUUID()}` },
     );
-    return true;
+    emit({ kind: 'reaction.changed', accountId: sender.accountId, contactId: contact.id, targetExternalId });
   });
-  if (changed) {
-    publishChanges([
-      { kind: 'reaction.changed', accountId: sender.accountId, contactId: contact.id, targetExternalId },
-    ]);
-  }
 }

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { graphForAccount } from '../accounts/graph';
 import { contacts, messages, reactions } from '../db/schema';
-import { publishChanges } from '../inbound/inbox-changes';
 import { defineJob } from '../jobs/define';
 import { buildReactionMessage } from '../whatsapp/message-builders';
 import { classifySendFailure } from './send-errors';
@@ -19,7 +17,7 @@ export const reactionSendJob = defineJob({
   name: 'reaction.send',
   schema: z.object({ reactionId: z.uuid() }),
   maxAttempts: MAX_ATTEMPTS,
-  async handler({ reactionId }, { db, env, attempt, log }) {
+  async handler({ reactionId }, { db, channels, events, attempt, log }) {
     const [row] = await db.select().from(reactions).where(eq(reactions.id, reactionId)).limit(1);
     if (row?.status !== 'pending' || row.direction !== 'outgoing') return;
     const [target] = await db
@@ -29,37 +27,36 @@ export const reactionSendJob = defineJob({
       .limit(1);
     if (!target) return;
     const [contact] = await db.select().from(contacts).where(eq(contacts.id, target.contactId)).limit(1);
-    const graph = await graphForAccount(db, env, row.accountId);
+    const channel = await channels.forAccount(db, row.accountId);
     const same = and(eq(reactions.id, row.id), eq(reactions.timestamp, row.timestamp));
-    const changed = () =>
-      publishChanges([
-        {
+    // The row's new state and its event, in one transaction.
+    const settle = (set: Partial<typeof reactions.$inferInsert>) =>
+      events.transaction(async (tx, emit) => {
+        await tx
+          .update(reactions)
+          .set({ ...set, updatedAt: new Date() })
+          .where(same);
+        emit({
           kind: 'reaction.changed',
           accountId: row.accountId,
           contactId: target.contactId,
           targetExternalId: row.targetExternalId,
-        },
-      ]);
+        });
+      });
 
-    if (!contact || !graph) {
-      await db.update(reactions).set({ status: 'failed', updatedAt: new Date() }).where(same);
-      changed();
+    if (!contact || !channel) {
+      await settle({ status: 'failed' });
       return;
     }
     try {
-      const sent = await graph.client.sendMessage(
-        graph.account.phoneNumberId,
+      const sent = await channel.send(
         buildReactionMessage(contact.waId, { targetExternalId: row.targetExternalId, emoji: row.emoji }),
       );
-      await db
-        .update(reactions)
-        .set({ status: 'sent', externalId: sent.externalId, updatedAt: new Date() })
-        .where(same);
+      await settle({ status: 'sent', externalId: sent.externalId });
     } catch (error) {
       if (classifySendFailure(error) !== 'fail' && attempt < MAX_ATTEMPTS) throw error;
       log.warn({ err: error, reactionId }, 'reaction not sent');
-      await db.update(reactions).set({ status: 'failed', updatedAt: new Date() }).where(same);
+      await settle({ status: 'failed' });
     }
-    changed();
   },
 });

@@ -4,23 +4,30 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { contacts, media, messages } from '../db/schema';
 import type { Env } from '../env';
-import { type InboxChange, publishChanges } from '../inbound/inbox-changes';
+import type { EventBus } from '../events/bus';
+import type { DomainEvent } from '../events/types';
 import { enqueue } from '../jobs/queue';
+import type { Clock } from '../lib/clock';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
+import { contactPolicy } from '../policies/contact';
+import type { PolicyActor } from '../policies/define-policy';
+import { messagePolicy } from '../policies/message';
 import type { ContactRow } from '../presenters/contact';
 import type { MessageRow } from '../presenters/message';
 import { previewFor } from '../whatsapp/message-preview';
 import type { InboundContent } from '../whatsapp/types';
 import { checkAttachment } from './attachment-rules';
-import { messagingNow } from './clock';
 import { messageSendJob } from './message-send.job';
 import { keepUpload, type ReceivedFile, removeStored, uploadedSize } from './receive-upload';
+import type { TemplateSendContent } from './send-content';
 import { documentFilename, sniffMedia } from './sniff';
 import { canSendFreeform } from './window';
 
-type Deps = { db: Database; env: Env };
+type Deps = { db: Database; env: Env; events: EventBus; clock: Clock };
 /** The teammate sending, in the account they act in. */
 export type Sender = { id: string; accountId: string };
+/** The acting user of a send command: the policies judge them against the contact or message row. */
+export type SendActor = NonNullable<PolicyActor> & Sender;
 export type SendOutcome = { row: MessageRow; created: boolean };
 
 /** The row an earlier request with the same clientRef created (a repeated POST is not a second send). */
@@ -36,13 +43,13 @@ export async function findByClientRef(db: Executor, sender: Sender, contactId: s
   return row ?? null;
 }
 
-/** Refuses free-form messages outside the 24-hour window, before anything is stored or sent. */
-export async function requireWindowOpen(
-  deps: Deps,
-  contact: Pick<ContactRow, 'lastIncomingAt'>,
-): Promise<Date> {
-  const now = await messagingNow(deps.db, deps.env);
-  if (!canSendFreeform(contact, now)) throw conflict(INBOX_MSG.windowClosed, 'window_closed');
+/**
+ * Authorizes a free-form send to the contact (contactPolicy `sendFreeform`: a teammate of its account,
+ * inside the 24-hour window), before anything is stored or sent. Returns the messaging clock's now.
+ */
+export async function requireWindowOpen(deps: Deps, actor: PolicyActor, contact: ContactRow): Promise<Date> {
+  const now = await deps.clock.now(deps.db);
+  contactPolicy.authorize(actor, 'sendFreeform', { contact, windowOpen: canSendFreeform(contact, now) });
   return now;
 }
 
@@ -64,17 +71,6 @@ async function quotedExternalId(db: Executor, contact: ContactRow, replyToMessag
   if (!target.externalId) throw conflict(INBOX_MSG.replyNotSent, 'reply_not_sent');
   return target.externalId;
 }
-
-/** A template send's content: what was sent (name, language, values) and the text the customer reads. */
-export type TemplateSendContent = {
-  kind: 'template';
-  name: string;
-  language: string;
-  body: string;
-  parameters: { body: string[]; header: string[] };
-  /** An image/video/document header: the message's media is the file it carries. */
-  headerMedia?: 'image' | 'video' | 'document';
-};
 
 type OutgoingValues = {
   type: string;
@@ -135,7 +131,7 @@ export async function recordOutgoing(
   return row;
 }
 
-export function createdChanges(row: MessageRow): InboxChange[] {
+export function createdChanges(row: MessageRow): DomainEvent[] {
   return [
     { kind: 'message.created', accountId: row.accountId, contactId: row.contactId, messageId: row.id },
     { kind: 'contact.updated', accountId: row.accountId, contactId: row.contactId },
@@ -148,28 +144,29 @@ export function createdChanges(row: MessageRow): InboxChange[] {
  */
 export async function sendTextMessage(
   deps: Deps,
-  sender: Sender,
+  sender: SendActor,
   contact: ContactRow,
   input: { clientRef: string; text: string; replyToMessageId?: string },
 ): Promise<SendOutcome> {
   const earlier = await findByClientRef(deps.db, sender, contact.id, input.clientRef);
   if (earlier) return { row: earlier, created: false };
-  const now = await requireWindowOpen(deps, contact);
+  const now = await requireWindowOpen(deps, sender, contact);
   const replyToExternalId = await quotedExternalId(deps.db, contact, input.replyToMessageId);
 
-  const row = await deps.db.transaction((tx) =>
-    recordOutgoing(tx, sender, contact, {
+  const row = await deps.events.transaction(async (tx, emit) => {
+    const row = await recordOutgoing(tx, sender, contact, {
       type: 'text',
       body: input.text,
       content: { kind: 'text', body: input.text },
       clientRef: input.clientRef,
       replyToExternalId,
       timestamp: now,
-    }),
-  );
+    });
+    if (row) emit(...createdChanges(row));
+    return row;
+  });
   if (!row)
     return { row: (await findByClientRef(deps.db, sender, contact.id, input.clientRef))!, created: false };
-  publishChanges(createdChanges(row));
   return { row, created: true };
 }
 
@@ -194,14 +191,14 @@ function mediaContent(
  */
 export async function sendMediaMessage(
   deps: Deps,
-  sender: Sender,
+  sender: SendActor,
   contact: ContactRow,
   input: MediaInput,
   files: { file: ReceivedFile; thumbnail: ReceivedFile | null; declaredSize: number | null },
 ): Promise<SendOutcome> {
   const earlier = await findByClientRef(deps.db, sender, contact.id, input.clientRef);
   if (earlier) return { row: earlier, created: false };
-  const now = await requireWindowOpen(deps, contact);
+  const now = await requireWindowOpen(deps, sender, contact);
   const replyToExternalId = await quotedExternalId(deps.db, contact, input.replyToMessageId);
 
   const { file, thumbnail } = files;
@@ -226,7 +223,7 @@ export async function sendMediaMessage(
 
   let row: MessageRow | null;
   try {
-    row = await deps.db.transaction(async (tx) => {
+    row = await deps.events.transaction(async (tx, emit) => {
       if (thumbnailId && thumbnail) {
         await tx.insert(media).values({
           id: thumbnailId,
@@ -252,7 +249,7 @@ export async function sendMediaMessage(
         status: 'ready',
         thumbnailId,
       });
-      return recordOutgoing(tx, sender, contact, {
+      const row = await recordOutgoing(tx, sender, contact, {
         type: kind,
         body: caption,
         content: mediaContent(kind, caption, filename, mimeType),
@@ -261,6 +258,8 @@ export async function sendMediaMessage(
         mediaId,
         timestamp: now,
       });
+      if (row) emit(...createdChanges(row));
+      return row;
     });
   } catch (error) {
     await removeStored(deps.env, keys);
@@ -270,7 +269,6 @@ export async function sendMediaMessage(
     await removeStored(deps.env, keys);
     return { row: (await findByClientRef(deps.db, sender, contact.id, input.clientRef))!, created: false };
   }
-  publishChanges(createdChanges(row));
   return { row, created: true };
 }
 
@@ -280,14 +278,13 @@ export async function sendMediaMessage(
  */
 export async function retryMessage(
   deps: Deps,
+  actor: SendActor,
   message: MessageRow,
   contact: ContactRow,
 ): Promise<MessageRow> {
-  if (message.direction !== 'outgoing' || message.status !== 'failed' || message.type === 'reaction') {
-    throw conflict(INBOX_MSG.onlyFailedRetry, 'not_failed');
-  }
-  if (message.type !== 'template') await requireWindowOpen(deps, contact);
-  const row = await deps.db.transaction(async (tx) => {
+  messagePolicy.authorize(actor, 'retry', { message });
+  if (message.type !== 'template') await requireWindowOpen(deps, actor, contact);
+  const row = await deps.events.transaction(async (tx, emit) => {
     const [reset] = await tx
       .update(messages)
       .set({ status: 'pending', error: null, externalId: null, sendStartedAt: null, updatedAt: new Date() })
@@ -300,9 +297,9 @@ export async function retryMessage(
       { messageId: reset.id },
       { dedupeKey: `message.send:${reset.id}:${randomUUID()}` },
     );
+    emit({ kind: 'message.updated', accountId: reset.accountId, messageId: reset.id });
     return reset;
   });
   if (!row) throw conflict(INBOX_MSG.onlyFailedRetry, 'not_failed');
-  publishChanges([{ kind: 'message.updated', accountId: row.accountId, messageId: row.id }]);
   return row;
 }

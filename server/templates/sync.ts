@@ -1,17 +1,19 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { graphForAccount } from '../accounts/graph';
+import type { ChannelProvider, ListedTemplate } from '../channel/channel';
+import { cloudApiChannels } from '../channel/cloud-api';
 import type { Database } from '../db/client';
 import { templates } from '../db/schema';
 import type { Env } from '../env';
-import { type InboxChange, publishChanges } from '../inbound/inbox-changes';
+import type { EventBus } from '../events/bus';
+import { recordEvents } from '../events/outbox';
+import type { DomainEvent } from '../events/types';
 import { defineJob } from '../jobs/define';
 import { enqueue } from '../jobs/queue';
 import { GraphConfigError } from '../whatsapp/graph-errors';
-import type { TemplateInfo } from '../whatsapp/graph-responses';
 
 /** Spec §3 / §5: templates lacking a name, a status or components are skipped. */
-export function usableTemplate(t: TemplateInfo): boolean {
+export function usableTemplate(t: ListedTemplate): boolean {
   return Boolean(t.name) && Boolean(t.status) && t.components.length > 0;
 }
 
@@ -42,18 +44,24 @@ export function syncDue(accountId: string, now = Date.now()): boolean {
 }
 
 /**
- * Reads every template of the account's WABA from Graph (all pages) into `templates`: new ones are
- * inserted, known ones take Meta's status and components, ones Meta no longer has are deleted. Each
- * changed row is published as 'template.updated'. Throws the Graph error when Meta cannot be read.
+ * Reads every template of the account's WABA through its channel (all pages) into `templates`: new
+ * ones are inserted, known ones take Meta's status and components, ones Meta no longer has are
+ * deleted. Each changed row is published as 'template.updated'. Throws the Graph error when Meta
+ * cannot be read. `channels` defaults to the Cloud API at `env`'s Graph URL (callers with deps pass theirs).
  */
-export async function syncTemplates(db: Database, env: Env, accountId: string): Promise<{ changed: number }> {
-  const graph = await graphForAccount(db, env, accountId);
-  if (!graph) throw new GraphConfigError('The account has no access token');
-  if (!graph.account.wabaId) throw new GraphConfigError('The account has no WABA id');
-  const listed = (await graph.client.listTemplates(graph.account.wabaId)).filter(usableTemplate);
+export async function syncTemplates(
+  deps: { db: Database; env: Env; events: EventBus; channels?: ChannelProvider },
+  accountId: string,
+): Promise<{ changed: number }> {
+  const { db, env, events } = deps;
+  const channels = deps.channels ?? cloudApiChannels(env);
+  const channel = await channels.forAccount(db, accountId);
+  if (!channel) throw new GraphConfigError('The account has no access token');
+  if (!channel.wabaId) throw new GraphConfigError('The account has no WABA id');
+  const listed = (await channel.listTemplates()).filter(usableTemplate);
 
-  const changes: InboxChange[] = [];
-  await db.transaction(async (tx) => {
+  const changes: DomainEvent[] = [];
+  const recorded = await db.transaction(async (tx) => {
     const existing = await tx.select().from(templates).where(eq(templates.accountId, accountId));
     const byKey = new Map(existing.map((r) => [`${r.name}\u0000${r.language}`, r]));
     const keep: string[] = [];
@@ -109,9 +117,10 @@ export async function syncTemplates(db: Database, env: Env, accountId: string): 
       )
       .returning({ id: templates.id });
     for (const row of gone) changes.push({ kind: 'template.updated', accountId, templateId: row.id });
+    return recordEvents(tx, changes);
   });
   lastSync.set(accountId, Date.now());
-  publishChanges(changes);
+  events.publish(recorded);
   return { changed: changes.length };
 }
 
@@ -120,8 +129,8 @@ export const templateSyncJob = defineJob({
   name: 'templates.sync',
   schema: z.object({ accountId: z.uuid() }),
   maxAttempts: 3,
-  async handler({ accountId }, { db, env }) {
-    await syncTemplates(db, env, accountId);
+  async handler({ accountId }, { db, env, channels, events }) {
+    await syncTemplates({ db, env, channels, events }, accountId);
   },
 });
 

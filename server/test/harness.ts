@@ -7,8 +7,10 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import { cloudApiChannels } from '../channel/cloud-api';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { type Env, loadEnv, loadTestEnv } from '../env';
+import { EventBus } from '../events/bus';
 import { WebhookProcessor } from '../inbound/webhook-processor';
 import { jobDefinitions } from '../jobs/registry';
 import { JobRunner } from '../jobs/runner';
@@ -22,6 +24,8 @@ export type TestContext = {
   env: Env;
   runner: JobRunner;
   webhooks: WebhookProcessor;
+  /** The context's domain-event bus (the app, the runner and the webhook processor share it). */
+  events: EventBus;
   close(): Promise<void>;
 };
 
@@ -80,10 +84,12 @@ export async function createTestContext(
   const { database, drop } = await createTestDatabase();
   const env = testEnv(options.env);
   const log = pino({ level: 'silent' });
-  const app = await buildApp({ env, database, serveWeb: options.serveWeb, logger: log });
+  const channels = cloudApiChannels(env);
+  const events = new EventBus({ db: database.db, log });
+  const app = await buildApp({ env, database, serveWeb: options.serveWeb, logger: log, channels, events });
   await app.ready();
-  const runner = new JobRunner({ db: database.db, env, log, definitions: jobDefinitions });
-  const webhooks = new WebhookProcessor({ db: database.db, log });
+  const runner = new JobRunner({ db: database.db, env, log, definitions: jobDefinitions, channels, events });
+  const webhooks = new WebhookProcessor({ db: database.db, log, events });
   return {
     app,
     database,
@@ -91,9 +97,11 @@ export async function createTestContext(
     env,
     runner,
     webhooks,
+    events,
     async close() {
       await app.close();
       await Promise.all([runner.stop(), webhooks.stop()]);
+      await events.stop();
       await drop();
       rmSync(env.dataDir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contacts, teamMembers } from '../../db/schema';
-import { type InboxChange, inboxChanges } from '../../inbound/inbox-changes';
+import { collectEvents } from '../../test/events';
 import { connectTestAccount, signUpUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -95,11 +95,9 @@ describe('assignment rules (spec §6), enforced on the server', () => {
 describe('bulk assignment', () => {
   it('assigns three contacts at once, reports the ones it could not, audits and tells teammates live', async () => {
     const ids = [await newContact(), await newContact(), await newContact()];
-    const seen: InboxChange[] = [];
-    const listener = (c: InboxChange) => seen.push(c);
-    inboxChanges.on('change', listener);
+    const { seen, stop } = collectEvents(ctx.events);
     const res = await bulk(owner, [...ids, '00000000-0000-4000-8000-000000000000'], member.id);
-    inboxChanges.off('change', listener);
+    stop();
 
     expect(res.statusCode).toBe(200);
     expect(res.json().assigned.sort()).toEqual([...ids].sort());

@@ -1,12 +1,16 @@
-import { assignContactSchema, assignContactsSchema } from '@common/api/assignment';
+import {
+  type AssignContactsResponse,
+  assignContactSchema,
+  assignContactsSchema,
+} from '@common/api/assignment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/require-account';
-import { assignContacts } from '../../commands/assign-contacts';
-import { HttpError } from '../../lib/http-errors';
+import { assignContact, assignContacts } from '../../commands/assign-contacts';
 
 /** Assigning and unassigning contacts, one or many; the requester is always the session user. */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, events: app.events };
   app.post(
     '/contacts/:contactId/assignment',
     {
@@ -15,12 +19,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireAccount(request);
-      const result = await assignContacts(app.db, actor, [request.params.contactId], request.body.assigneeId);
-      const failure = result.failed[0];
-      if (failure) {
-        const notFound = failure.message === 'Contact not found';
-        throw new HttpError(notFound ? 404 : 403, notFound ? 'not_found' : 'forbidden', failure.message);
-      }
+      await assignContact(deps, actor, request.params.contactId, request.body.assigneeId);
       return { contactId: request.params.contactId, assignedTo: request.body.assigneeId };
     },
   );
@@ -30,7 +29,17 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'member' }, schema: { tags: ['contacts'], body: assignContactsSchema } },
     async (request) => {
       const actor = await requireAccount(request);
-      return assignContacts(app.db, actor, request.body.contactIds, request.body.assigneeId);
+      const { assigned, failed } = await assignContacts(
+        deps,
+        actor,
+        request.body.contactIds,
+        request.body.assigneeId,
+      );
+      // The wire names each failure by its message (common/api/assignment.ts); codes stay server-side.
+      return {
+        assigned,
+        failed: failed.map(({ contactId, message }) => ({ contactId, message })),
+      } satisfies AssignContactsResponse;
     },
   );
 };

@@ -11,9 +11,11 @@ import { updateContact } from '../../commands/update-contact';
 
 /**
  * The contact panel: notes and name, stats and files, archive and block (any teammate), delete (owners:
- * it removes the whole conversation).
+ * it removes the whole conversation). The declared access is the first gate; each command loads the
+ * contact within the account and asks policies/contact.ts.
  */
 export const contactDetailRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, events: app.events };
   app.patch(
     '/contacts/:contactId',
     {
@@ -22,7 +24,7 @@ export const contactDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireAccount(request);
-      return updateContact(app.db, actor, request.params.contactId, request.body);
+      return updateContact(deps, actor, request.params.contactId, request.body);
     },
   );
 
@@ -32,8 +34,8 @@ export const contactDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contacts/:contactId/stats',
     { config: { access: 'member' }, schema: { tags: ['contacts'], params } },
     async (request) => {
-      const { accountId } = await requireAccount(request);
-      return contactStats(app.db, accountId, request.params.contactId);
+      const actor = await requireAccount(request);
+      return contactStats(app.db, actor, request.params.contactId);
     },
   );
 
@@ -44,9 +46,9 @@ export const contactDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['contacts'], params, querystring: contactMediaQuerySchema },
     },
     async (request) => {
-      const { accountId } = await requireAccount(request);
+      const actor = await requireAccount(request);
       const { tab, limit } = request.query;
-      return { items: await contactMedia(app.db, accountId, request.params.contactId, tab, limit) };
+      return { items: await contactMedia(app.db, actor, request.params.contactId, tab, limit) };
     },
   );
 
@@ -54,8 +56,8 @@ export const contactDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contacts/:contactId/state',
     { config: { access: 'member' }, schema: { tags: ['contacts'], params, body: contactStateSchema } },
     async (request, reply) => {
-      const { accountId } = await requireAccount(request);
-      await setContactState(app.db, accountId, request.params.contactId, request.body);
+      const actor = await requireAccount(request);
+      await setContactState(deps, actor, request.params.contactId, request.body);
       return reply.code(204).send();
     },
   );
@@ -65,7 +67,7 @@ export const contactDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'owner' }, schema: { tags: ['contacts'], params } },
     async (request, reply) => {
       const actor = await requireAccount(request);
-      await deleteContact(app.db, actor, request.params.contactId);
+      await deleteContact(deps, actor, request.params.contactId);
       return reply.code(204).send();
     },
   );

@@ -12,18 +12,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/require-account';
 import { contacts, messages } from '../../db/schema';
-import { publishChanges } from '../../inbound/inbox-changes';
-import { badRequest, forbidden } from '../../lib/http-errors';
-import { messagingNow } from '../../outbound/clock';
+import { badRequest } from '../../lib/http-errors';
 import { canSendFreeform } from '../../outbound/window';
-import { inboxAbilities, inboxPolicy } from '../../policies/contact';
+import { inboxPolicy } from '../../policies/contact';
 import { loadContactExtras, presentContactDetail, presentContacts } from '../../presenters/contact';
 import { presentMessages } from '../../presenters/message';
 import { countInbox, decodeCursor, findContactPage } from './list-query';
 import { loadContact } from './load';
 
 const contactParams = z.object({ contactId: z.uuid() });
-const TEAM_TAB_DENIED = 'Only team owners can see contacts assigned to team members.';
 
 /** Messages strictly older than the cursor in (timestamp, id) order. */
 function olderThan(cursor: string): SQL | undefined {
@@ -39,13 +36,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'member' }, schema: { tags: ['inbox'], querystring: inboxFilterQuerySchema } },
     async (request): Promise<InboxCountsResponse> => {
       const actor = await requireAccount(request);
-      const viewTeam = inboxPolicy.viewTeam(actor);
+      const abilities = inboxPolicy.abilities(actor, { accountId: actor.accountId });
       const counts = await countInbox(
         app.db,
         { accountId: actor.accountId, actorId: actor.id, ...request.query },
-        viewTeam,
+        abilities.viewTeam,
       );
-      return { ...counts, abilities: inboxAbilities(actor) };
+      return { ...counts, abilities };
     },
   );
 
@@ -55,11 +52,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<ContactListResponse> => {
       const actor = await requireAccount(request);
       const { tab, cursor, limit, q, tagIds } = request.query;
-      if (tab === 'team' && !inboxPolicy.viewTeam(actor)) throw forbidden(TEAM_TAB_DENIED, 'owner_only');
+      if (tab === 'team') inboxPolicy.authorize(actor, 'viewTeam', { accountId: actor.accountId });
       const decoded = cursor ? decodeCursor(cursor) : null;
       if (cursor && !decoded) throw badRequest('Invalid cursor', 'validation_failed', 'cursor');
 
-      const now = await messagingNow(app.db, app.env);
+      const now = await app.clock.now(app.db);
       const page = await findContactPage(
         app.db,
         { accountId: actor.accountId, actorId: actor.id, q, tagIds },
@@ -79,7 +76,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<ContactResponse> => {
       const actor = await requireAccount(request);
       const contact = await loadContact(app.db, actor.accountId, request.params.contactId);
-      const now = await messagingNow(app.db, app.env);
+      const now = await app.clock.now(app.db);
       const extras = await loadContactExtras(app.db, [contact]);
       return { contact: presentContactDetail(contact, extras, now), serverNow: now.toISOString() };
     },
@@ -95,7 +92,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await requireAccount(request);
       const { before, limit } = request.query;
       const contact = await loadContact(app.db, actor.accountId, request.params.contactId);
-      const now = await messagingNow(app.db, app.env);
+      const now = await app.clock.now(app.db);
 
       const rows = await app.db
         .select()
@@ -106,15 +103,16 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // Opening a chat (its newest page) clears the unread badge for the whole team.
       if (!before && contact.unreadCount > 0) {
-        const [cleared] = await app.db
-          .update(contacts)
-          .set({ unreadCount: 0, updatedAt: new Date() })
-          .where(and(eq(contacts.id, contact.id), gt(contacts.unreadCount, 0)))
-          .returning();
-        if (cleared) {
-          Object.assign(contact, cleared);
-          publishChanges([{ kind: 'contact.updated', accountId: actor.accountId, contactId: contact.id }]);
-        }
+        const cleared = await app.events.transaction(async (tx, emit) => {
+          const [row] = await tx
+            .update(contacts)
+            .set({ unreadCount: 0, updatedAt: new Date() })
+            .where(and(eq(contacts.id, contact.id), gt(contacts.unreadCount, 0)))
+            .returning();
+          if (row) emit({ kind: 'contact.updated', accountId: actor.accountId, contactId: contact.id });
+          return row;
+        });
+        if (cleared) Object.assign(contact, cleared);
       }
 
       const windowOpen = canSendFreeform(contact, now);

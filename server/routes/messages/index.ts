@@ -32,7 +32,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       parts: 16,
     },
   });
-  const deps = { db: app.db, env: app.env };
+  const deps = { db: app.db, env: app.env, clock: app.clock, events: app.events };
 
   app.post(
     '/contacts/:contactId/messages',
@@ -40,12 +40,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = await requireAccount(request);
       const contact = await loadContact(app.db, actor.accountId, request.params.contactId);
-      const { row } = await sendTextMessage(
-        deps,
-        { id: actor.id, accountId: actor.accountId },
-        contact,
-        request.body,
-      );
+      const { row } = await sendTextMessage(deps, actor, contact, request.body);
       const body: MessageResponse = { message: await presentOne(deps, contact, row.id) };
       return reply.code(202).send(body);
     },
@@ -68,17 +63,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const file = upload.files.file;
         if (!file) throw badRequest('Please choose a file to send', 'validation_failed', 'file');
-        const { row } = await sendMediaMessage(
-          deps,
-          { id: actor.id, accountId: actor.accountId },
-          contact,
-          fields.data,
-          {
-            file,
-            thumbnail: upload.files.thumbnail ?? null,
-            declaredSize: declaredSizeOf(request),
-          },
-        );
+        const { row } = await sendMediaMessage(deps, actor, contact, fields.data, {
+          file,
+          thumbnail: upload.files.thumbnail ?? null,
+          declaredSize: declaredSizeOf(request),
+        });
         const body: MessageResponse = { message: await presentOne(deps, contact, row.id) };
         return reply.code(202).send(body);
       } finally {
@@ -94,7 +83,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = await requireAccount(request);
       const { message, contact } = await loadMessage(app.db, actor.accountId, request.params.messageId);
-      const row = await retryMessage(deps, message, contact);
+      const row = await retryMessage(deps, actor, message, contact);
       const body: MessageResponse = { message: await presentOne(deps, contact, row.id) };
       return reply.code(202).send(body);
     },
@@ -106,13 +95,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = await requireAccount(request);
       const { message, contact } = await loadMessage(app.db, actor.accountId, request.params.messageId);
-      await reactToMessage(
-        deps,
-        { id: actor.id, accountId: actor.accountId },
-        message,
-        contact,
-        request.body.emoji,
-      );
+      await reactToMessage(deps, actor, message, contact, request.body.emoji);
       const body: MessageResponse = { message: await presentOne(deps, contact, message.id) };
       return reply.code(202).send(body);
     },
@@ -124,7 +107,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<MessageResponse> => {
       const actor = await requireAccount(request);
       const { message, contact } = await loadMessage(app.db, actor.accountId, request.params.messageId);
-      await markMessageRead(app.db, message);
+      await markMessageRead(deps, actor, message);
       return { message: await presentOne(deps, contact, message.id) };
     },
   );

@@ -3,18 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/require-account';
 import { createTag, deleteTag, listTags, renameTag, tagContacts, untagContact } from '../../commands/tags';
-import { tagPolicy } from '../../policies/tag';
 
 const tagParams = z.object({ tagId: z.uuid() });
 
-/** The account's tags, and putting them on and taking them off contacts (rules: policies/tag.ts). */
+/**
+ * The account's tags, and putting them on and taking them off contacts. `access: member` is the first
+ * gate; each command loads the tag within the account and asks policies/tag.ts.
+ */
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, events: app.events };
   const member = { config: { access: 'member' as const } };
 
   app.get('/tags', { ...member, schema: { tags: ['tags'] } }, async (request) => {
     const actor = await requireAccount(request);
-    tagPolicy.authorize(actor, 'view', { teamId: actor.teamId });
-    return { tags: await listTags(app.db, actor.accountId) };
+    return { tags: await listTags(app.db, actor) };
   });
 
   app.post(
@@ -22,8 +24,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...member, schema: { tags: ['tags'], body: tagNameSchema } },
     async (request, reply) => {
       const actor = await requireAccount(request);
-      tagPolicy.authorize(actor, 'create', { teamId: actor.teamId });
-      return reply.code(201).send({ tag: await createTag(app.db, actor, request.body.name) });
+      return reply.code(201).send({ tag: await createTag(deps, actor, request.body.name) });
     },
   );
 
@@ -32,8 +33,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...member, schema: { tags: ['tags'], params: tagParams, body: tagNameSchema } },
     async (request, reply) => {
       const actor = await requireAccount(request);
-      tagPolicy.authorize(actor, 'rename', { teamId: actor.teamId });
-      await renameTag(app.db, actor, request.params.tagId, request.body.name);
+      await renameTag(deps, actor, request.params.tagId, request.body.name);
       return reply.code(204).send();
     },
   );
@@ -43,8 +43,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...member, schema: { tags: ['tags'], params: tagParams } },
     async (request, reply) => {
       const actor = await requireAccount(request);
-      tagPolicy.authorize(actor, 'delete', { teamId: actor.teamId });
-      await deleteTag(app.db, actor, request.params.tagId);
+      await deleteTag(deps, actor, request.params.tagId);
       return reply.code(204).send();
     },
   );
@@ -54,8 +53,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...member, schema: { tags: ['tags'], params: tagParams, body: tagContactsSchema } },
     async (request) => {
       const actor = await requireAccount(request);
-      tagPolicy.authorize(actor, 'apply', { teamId: actor.teamId });
-      return tagContacts(app.db, actor, request.params.tagId, request.body.contactIds);
+      return tagContacts(deps, actor, request.params.tagId, request.body.contactIds);
     },
   );
 
@@ -64,8 +62,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...member, schema: { tags: ['tags'], params: tagParams.extend({ contactId: z.uuid() }) } },
     async (request, reply) => {
       const actor = await requireAccount(request);
-      tagPolicy.authorize(actor, 'apply', { teamId: actor.teamId });
-      await untagContact(app.db, actor, request.params.tagId, request.params.contactId);
+      await untagContact(deps, actor, request.params.tagId, request.params.contactId);
       return reply.code(204).send();
     },
   );

@@ -122,7 +122,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const memberId = request.params.memberId.trim();
       if (!memberId) throw badRequest(TEAM_MSG.memberIdRequired, 'validation_failed', 'memberId');
       if (!isUuid(memberId)) throw notFound(TEAM_MSG.memberNotFound);
-      const removed = await removeMember(app.db, { actor, memberId });
+      const removed = await removeMember({ db: app.db, events: app.events }, { actor, memberId });
       // Their live sockets in this team's account close now, on every process (an invitation has none).
       if (removed.userId && removed.accountId) {
         await revokeLive(app, {

@@ -47,7 +47,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       parts: 6,
     },
   });
-  const deps = { db: app.db, env: app.env };
+  const deps = { db: app.db, env: app.env, channels: app.channels, clock: app.clock, events: app.events };
 
   /** The templates with their samples (one query for all samples). */
   const present = async (rows: TemplateRow[]) => {
@@ -82,10 +82,10 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<TemplatesResponse> => {
       const actor = await requireAccount(request);
-      templatePolicy.authorize(actor, 'view', { teamId: actor.teamId });
+      templatePolicy.authorize(actor, 'view', { accountId: actor.accountId });
       if (request.query.refresh === '1' || syncDue(actor.accountId)) {
         try {
-          await syncTemplates(app.db, app.env, actor.accountId);
+          await syncTemplates(deps, actor.accountId);
         } catch (error) {
           const stored = await app.db
             .select({ id: templates.id })
@@ -120,8 +120,8 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<TemplateResponse> => {
       const actor = await requireAccount(request);
-      templatePolicy.authorize(actor, 'view', { teamId: actor.teamId });
       const row = await findTemplate(actor.accountId, request.params.templateId);
+      templatePolicy.authorize(actor, 'view', row);
       return { template: (await present([row]))[0]! };
     },
   );
@@ -131,7 +131,8 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'member' }, schema: { tags: ['templates'], consumes: ['multipart/form-data'] } },
     async (request, reply) => {
       const actor = await requireAccount(request);
-      templatePolicy.authorize(actor, 'create', { teamId: actor.teamId });
+      // Before the upload is read at all.
+      templatePolicy.authorize(actor, 'create', { accountId: actor.accountId });
       const sample = await withUploadedFile(request, app.env, actor.accountId, (file, fields, declared) => {
         const format = formatField.safeParse(fields.format);
         if (!format.success) {
@@ -159,8 +160,9 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = await requireAccount(request);
-      templatePolicy.authorize(actor, 'send', { teamId: actor.teamId });
       const row = await findTemplate(actor.accountId, request.params.templateId);
+      // Before the upload is read at all.
+      templatePolicy.authorize(actor, 'send', row);
       const file = await withUploadedFile(request, app.env, actor.accountId, (received, _fields, declared) =>
         keepSendHeaderMedia(deps, actor.accountId, row, received, declared),
       );

@@ -3,6 +3,7 @@ import type { TemplateMediaResponse, TemplateResponse, TemplatesResponse } from 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, messages, sandboxTemplates, sandboxUploads, templates } from '../../db/schema';
+import { syncTemplates } from '../../templates/sync';
 import {
   connectSandboxTeam,
   contactOf,
@@ -10,15 +11,14 @@ import {
   messagesAtMeta,
   type SandboxTeam,
   settle,
-} from '../../outbound/testing';
+} from '../../test/outbound';
 import {
   type ListeningContext,
   listeningTestContext,
   phoneApi,
   runSandboxJobs,
   solidPng,
-} from '../../sandbox/testing';
-import { syncTemplates } from '../../templates/sync';
+} from '../../test/sandbox';
 
 /**
  * Image, video and document headers end to end against the sandbox: the sample is uploaded to us
@@ -218,7 +218,7 @@ describe('an image header', () => {
       c.type === 'HEADER' ? { ...c, example: { header_handle: ['https://cdn.example/elsewhere.png'] } } : c,
     );
     await ctx.db.update(templates).set({ components: moved }).where(eq(templates.id, templateId));
-    await expect(syncTemplates(ctx.db, ctx.env, team.accountId)).resolves.toEqual({ changed: 0 });
+    await expect(syncTemplates(ctx, team.accountId)).resolves.toEqual({ changed: 0 });
 
     const file = await api('GET', `/api/media/${png.id}`, undefined, team.member.cookie);
     expect(file.statusCode).toBe(200);

@@ -3,7 +3,8 @@ import type { TemplateResponse, TemplatesResponse } from '@common/api/templates'
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, messages, sandboxTemplates, templates } from '../../db/schema';
-import { type InboxChange, inboxChanges } from '../../inbound/inbox-changes';
+import { syncTemplates } from '../../templates/sync';
+import { collectEvents } from '../../test/events';
 import {
   connectSandboxTeam,
   contactOf,
@@ -11,9 +12,8 @@ import {
   messagesAtMeta,
   type SandboxTeam,
   settle,
-} from '../../outbound/testing';
-import { type ListeningContext, listeningTestContext, phoneApi, runSandboxJobs } from '../../sandbox/testing';
-import { syncTemplates } from '../../templates/sync';
+} from '../../test/outbound';
+import { type ListeningContext, listeningTestContext, phoneApi, runSandboxJobs } from '../../test/sandbox';
 
 /**
  * Templates against the sandbox over real HTTP: the list synced from Graph (every page, unusable ones
@@ -104,7 +104,7 @@ describe('listing', () => {
       components: [{ type: 'BODY', text: 'Hello World' }],
       status: 'APPROVED',
     });
-    await syncTemplates(ctx.db, ctx.env, team.accountId);
+    await syncTemplates(ctx, team.accountId);
     const after = (await api('GET', '/api/templates')).json() as TemplatesResponse;
     expect(after.templates.map((t) => t.name)).toEqual(['hello_world']);
   });
@@ -169,9 +169,7 @@ describe('creating', () => {
   });
 
   it('normalizes the name, stores it pending, and takes the approval from the status webhook', async () => {
-    const seen: InboxChange[] = [];
-    const listener = (changes: InboxChange[]) => seen.push(...changes);
-    inboxChanges.on('changes', listener);
+    const { seen, stop } = collectEvents(ctx.events);
     const res = await api('POST', '/api/templates', valid, team.member.cookie);
     expect(res.statusCode, res.body).toBe(201);
     const created = (res.json() as TemplateResponse).template;
@@ -202,7 +200,7 @@ describe('creating', () => {
     const [row] = await ctx.db.select().from(templates).where(eq(templates.id, created.id));
     expect(row?.status).toBe('approved');
     expect(seen.filter((c) => c.kind === 'template.updated' && c.templateId === created.id).length).toBe(2);
-    inboxChanges.off('changes', listener);
+    stop();
 
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, created.id));
     expect(audit.map((a) => a.action)).toEqual(['template.created']);
