@@ -13,6 +13,8 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
  * `include` selects) and fails on any violation, naming each rule and the elements it found.
  */
 export async function expectNoAxeViolations(page: Page, screen: string, include?: string): Promise<void> {
+  // Colours are judged as shown: a fading-in form would be measured half transparent.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: object) => Promise<unknown> } }).axe;
