@@ -12,7 +12,8 @@ import {
   whatsappAccounts,
 } from '../db/schema';
 import { statusRankSql } from '../db/status-sql';
-import type { DomainEvent } from '../events/types';
+import { outboxInsert } from '../events/outbox';
+import type { DomainEvent, RecordedEvents } from '../events/types';
 import { enqueue } from '../jobs/queue';
 import { toWellFormedText } from '../lib/stored-text';
 import { isUuid } from '../lib/uuid';
@@ -41,9 +42,9 @@ export type Delivery = { id: number; body: string };
 export async function applyDeliveriesInBulk(
   tx: Executor,
   deliveries: Delivery[],
-  changes: DomainEvent[],
   log: Logger,
-): Promise<void> {
+): Promise<RecordedEvents | null> {
+  const changes: DomainEvent[] = [];
   const events: WebhookEvent[] = [];
   for (const { body } of deliveries) {
     let json: unknown;
@@ -56,9 +57,8 @@ export async function applyDeliveriesInBulk(
     events.push(...parseWebhook(json).events);
   }
 
-  const accounts = await markProcessedAndRoute(
+  const accounts = await routeToAccounts(
     tx,
-    deliveries.map((d) => d.id),
     events.flatMap((e) =>
       e.kind === 'message.inbound' || e.kind === 'message.status' ? [e.phoneNumberId] : [],
     ),
@@ -89,6 +89,11 @@ export async function applyDeliveriesInBulk(
 
   await insertInbound(tx, inbound, changes);
   await applyStatuses(tx, statuses, changes, log);
+  return markProcessedAndRecord(
+    tx,
+    deliveries.map((d) => d.id),
+    changes,
+  );
 }
 
 /**
@@ -111,27 +116,38 @@ export function parseDelivery(body: string): unknown {
 }
 
 /**
- * Marks the deliveries processed and finds the account each number (phone_number_id) belongs to, in
- * one round trip. If a number was connected twice (a reconnect under another user), the newest
- * connection receives.
+ * Finds the account each number (phone_number_id) belongs to. If a number was connected twice (a
+ * reconnect under another user), the newest connection receives.
  */
-async function markProcessedAndRoute(
+async function routeToAccounts(tx: Executor, phoneNumberIds: string[]): Promise<Map<string, string>> {
+  const accounts = new Map<string, string>();
+  if (phoneNumberIds.length === 0) return accounts;
+  const result = (await tx.execute(sql`${named('webhook_route')}
+    select id, phone_number_id from ${whatsappAccounts}
+    where phone_number_id = any(${sql.param([...new Set(phoneNumberIds)])}::text[])
+    order by updated_at desc`)) as unknown as { rows: { id: string; phone_number_id: string }[] };
+  for (const row of result.rows)
+    if (!accounts.has(row.phone_number_id)) accounts.set(row.phone_number_id, row.id);
+  return accounts;
+}
+
+/**
+ * Marks the deliveries processed and records the batch's domain events in the outbox (see
+ * server/events/outbox.ts), in one round trip: the last statement of the batch's transaction.
+ */
+async function markProcessedAndRecord(
   tx: Executor,
   deliveryIds: number[],
-  phoneNumberIds: string[],
-): Promise<Map<string, string>> {
-  const result = (await tx.execute(sql`${named('webhook_apply_start')}
+  changes: DomainEvent[],
+): Promise<RecordedEvents | null> {
+  const result = (await tx.execute(sql`${named('webhook_apply_finish')}
     with processed as (
       update ${webhookEvents} set status = 'processed', processed_at = now(), locked_until = null, error = null
       where id = any(${sql.param(deliveryIds)}::bigint[])
     )
-    select id, phone_number_id from ${whatsappAccounts}
-    where phone_number_id = any(${sql.param([...new Set(phoneNumberIds)])}::text[])
-    order by updated_at desc`)) as unknown as { rows: { id: string; phone_number_id: string }[] };
-  const accounts = new Map<string, string>();
-  for (const row of result.rows)
-    if (!accounts.has(row.phone_number_id)) accounts.set(row.phone_number_id, row.id);
-  return accounts;
+    ${outboxInsert(changes)}`)) as unknown as { rows: { id: string | number }[] };
+  const [row] = result.rows;
+  return row && changes.length > 0 ? { outboxId: Number(row.id), events: changes } : null;
 }
 
 const senderOf = (e: InboundMessageEvent) => (e.from ?? e.contact?.waId)!;

@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import { webhookEvents } from '../db/schema';
 import type { EventBus } from '../events/bus';
-import { recordEvents } from '../events/outbox';
-import type { DomainEvent } from '../events/types';
+import type { RecordedEvents } from '../events/types';
 import { applyDeliveriesInBulk } from './apply-batch';
 
 /** What applying a delivery needs of its stored row. */
@@ -134,11 +133,7 @@ export class WebhookProcessor {
 
     // Fast path: the whole batch with set-based statements, one commit.
     try {
-      const recorded = await db.transaction(async (tx) => {
-        const changes: DomainEvent[] = [];
-        await applyDeliveriesInBulk(tx, claimed, changes, log);
-        return recordEvents(tx, changes);
-      });
+      const recorded = await db.transaction((tx) => applyDeliveriesInBulk(tx, claimed, log));
       this.options.events.publish(recorded);
       return claimed.length;
     } catch (error) {
@@ -149,23 +144,21 @@ export class WebhookProcessor {
     }
 
     // Careful path: one commit for the batch, each delivery in its own savepoint, so a bad one rolls back alone.
-    const changes: DomainEvent[] = [];
+    // Each delivery records its own events in its savepoint, so a delivery that fails takes its events with it.
     const failures: { row: StoredDelivery; error: unknown }[] = [];
     const recorded = await db.transaction(async (tx) => {
+      const applied: RecordedEvents[] = [];
       for (const row of claimed) {
-        const rowChanges: DomainEvent[] = [];
         try {
-          await tx.transaction(async (savepoint) => {
-            await applyDeliveriesInBulk(savepoint, [row], rowChanges, log);
-          });
-          changes.push(...rowChanges);
+          const events = await tx.transaction((savepoint) => applyDeliveriesInBulk(savepoint, [row], log));
+          if (events) applied.push(events);
         } catch (error) {
           failures.push({ row, error });
         }
       }
-      return recordEvents(tx, changes);
+      return applied;
     });
-    this.options.events.publish(recorded);
+    for (const events of recorded) this.options.events.publish(events);
     for (const { row, error } of failures) await this.recordFailure(row, error);
     return claimed.length;
   }
