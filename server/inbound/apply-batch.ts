@@ -12,7 +12,7 @@ import {
   whatsappAccounts,
 } from '../db/schema';
 import { statusRankSql } from '../db/status-sql';
-import { outboxInsert } from '../events/outbox';
+import { recordEvents } from '../events/outbox';
 import type { DomainEvent, RecordedEvents } from '../events/types';
 import { enqueue } from '../jobs/queue';
 import { toWellFormedText } from '../lib/stored-text';
@@ -43,7 +43,8 @@ export async function applyDeliveriesInBulk(
   tx: Executor,
   deliveries: Delivery[],
   log: Logger,
-): Promise<RecordedEvents | null> {
+): Promise<RecordedEvents[]> {
+  /** Events not yet in the outbox. */
   const changes: DomainEvent[] = [];
   const events: WebhookEvent[] = [];
   for (const { body } of deliveries) {
@@ -57,8 +58,9 @@ export async function applyDeliveriesInBulk(
     events.push(...parseWebhook(json).events);
   }
 
-  const accounts = await routeToAccounts(
+  const accounts = await markProcessedAndRoute(
     tx,
+    deliveries.map((d) => d.id),
     events.flatMap((e) =>
       e.kind === 'message.inbound' || e.kind === 'message.status' ? [e.phoneNumberId] : [],
     ),
@@ -87,13 +89,15 @@ export async function applyDeliveriesInBulk(
     else if (event.from ?? event.contact?.waId) inbound.push({ ...event, accountId });
   }
 
-  await insertInbound(tx, inbound, changes);
+  // The messages statement records the events so far with its own (no round trip of its own for the
+  // outbox in a batch of messages); whatever comes after is recorded at the end.
+  const recorded: RecordedEvents[] = [];
+  const withMessages = await insertInbound(tx, inbound, changes);
+  if (withMessages) recorded.push(withMessages);
   await applyStatuses(tx, statuses, changes, log);
-  return markProcessedAndRecord(
-    tx,
-    deliveries.map((d) => d.id),
-    changes,
-  );
+  const rest = await recordEvents(tx, changes);
+  if (rest) recorded.push(rest);
+  return recorded;
 }
 
 /**
@@ -116,44 +120,41 @@ export function parseDelivery(body: string): unknown {
 }
 
 /**
- * Finds the account each number (phone_number_id) belongs to. If a number was connected twice (a
- * reconnect under another user), the newest connection receives.
+ * Marks the deliveries processed and finds the account each number (phone_number_id) belongs to, in
+ * one round trip. If a number was connected twice (a reconnect under another user), the newest
+ * connection receives.
  */
-async function routeToAccounts(tx: Executor, phoneNumberIds: string[]): Promise<Map<string, string>> {
-  const accounts = new Map<string, string>();
-  if (phoneNumberIds.length === 0) return accounts;
-  const result = (await tx.execute(sql`${named('webhook_route')}
+async function markProcessedAndRoute(
+  tx: Executor,
+  deliveryIds: number[],
+  phoneNumberIds: string[],
+): Promise<Map<string, string>> {
+  const result = (await tx.execute(sql`${named('webhook_apply_start')}
+    with processed as (
+      update ${webhookEvents} set status = 'processed', processed_at = now(), locked_until = null, error = null
+      where id = any(${sql.param(deliveryIds)}::bigint[])
+    )
     select id, phone_number_id from ${whatsappAccounts}
     where phone_number_id = any(${sql.param([...new Set(phoneNumberIds)])}::text[])
     order by updated_at desc`)) as unknown as { rows: { id: string; phone_number_id: string }[] };
+  const accounts = new Map<string, string>();
   for (const row of result.rows)
     if (!accounts.has(row.phone_number_id)) accounts.set(row.phone_number_id, row.id);
   return accounts;
 }
 
-/**
- * Marks the deliveries processed and records the batch's domain events in the outbox (see
- * server/events/outbox.ts), in one round trip: the last statement of the batch's transaction.
- */
-async function markProcessedAndRecord(
-  tx: Executor,
-  deliveryIds: number[],
-  changes: DomainEvent[],
-): Promise<RecordedEvents | null> {
-  const result = (await tx.execute(sql`${named('webhook_apply_finish')}
-    with processed as (
-      update ${webhookEvents} set status = 'processed', processed_at = now(), locked_until = null, error = null
-      where id = any(${sql.param(deliveryIds)}::bigint[])
-    )
-    ${outboxInsert(changes)}`)) as unknown as { rows: { id: string | number }[] };
-  const [row] = result.rows;
-  return row && changes.length > 0 ? { outboxId: Number(row.id), events: changes } : null;
-}
-
 const senderOf = (e: InboundMessageEvent) => (e.from ?? e.contact?.waId)!;
 
-async function insertInbound(tx: Executor, events: Routed<InboundMessageEvent>[], changes: DomainEvent[]) {
-  if (events.length === 0) return;
+/**
+ * Stores the inbound messages; when it stores any, the same statement records `changes` (the batch's
+ * events so far, which it then empties) followed by a `message.created` per new message in the outbox.
+ */
+async function insertInbound(
+  tx: Executor,
+  events: Routed<InboundMessageEvent>[],
+  changes: DomainEvent[],
+): Promise<RecordedEvents | null> {
+  if (events.length === 0) return null;
 
   // Contacts: one row per (account, wa_id); the last non-empty profile name in the batch wins.
   const byPerson = new Map<string, { accountId: string; waId: string; profileName: string }>();
@@ -204,7 +205,7 @@ async function insertInbound(tx: Executor, events: Routed<InboundMessageEvent>[]
     seen.add(key);
     return true;
   });
-  if (rows.length === 0) return;
+  if (rows.length === 0) return null;
   const column = <T>(value: (e: Routed<InboundMessageEvent>) => T) => sql.param(rows.map(value));
   // One statement stores the new messages and moves each contact's last message forward (never
   // back), its unread count by what was new, and out of the archive. In the batch, the latest message
@@ -246,20 +247,34 @@ async function insertInbound(tx: Executor, events: Routed<InboundMessageEvent>[]
         updated_at = now()
       from latest v
       where c.id = v.contact_id
+    ),
+    ordered as (
+      select i.id, i.account_id, i.contact_id, t.ord from inserted i join incoming t
+        on t.account_id = i.account_id and t.external_id = i.external_id
+    ),
+    recorded as (
+      insert into domain_events (events)
+      select e.events from (
+        select ${JSON.stringify(changes)}::jsonb || coalesce((select jsonb_agg(jsonb_build_object(
+          'kind', 'message.created', 'accountId', o.account_id, 'contactId', o.contact_id, 'messageId', o.id
+        ) order by o.ord) from ordered o), '[]'::jsonb) as events
+      ) e where jsonb_array_length(e.events) > 0
+      returning id
     )
-    select i.id, i.account_id, i.contact_id from inserted i join incoming t
-      on t.account_id = i.account_id and t.external_id = i.external_id
-    order by t.ord`)) as unknown as { rows: { id: string; account_id: string; contact_id: string }[] };
-  for (const m of inserted.rows)
-    changes.push({
-      kind: 'message.created',
-      accountId: m.account_id,
-      contactId: m.contact_id,
-      messageId: m.id,
-    });
+    select (select id from recorded) as outbox_id,
+      coalesce((select jsonb_agg(jsonb_build_array(o.id, o.account_id, o.contact_id) order by o.ord)
+        from ordered o), '[]'::jsonb) as created`)) as unknown as {
+    rows: { outbox_id: string | number | null; created: [string, string, string][] | string }[];
+  };
+  const [result] = inserted.rows;
+  const created = typeof result!.created === 'string' ? JSON.parse(result!.created) : result!.created;
+  const recorded: DomainEvent[] = [...changes];
+  for (const [messageId, accountId, contactId] of created as [string, string, string][])
+    recorded.push({ kind: 'message.created', accountId, contactId, messageId });
+  changes.length = 0;
+  return result!.outbox_id === null ? null : { outboxId: Number(result!.outbox_id), events: recorded };
 }
 
-/** Media rows for the batch's media messages (once per Meta media id), and their downloads queued. */
 async function upsertMedia(
   tx: Executor,
   events: Routed<InboundMessageEvent>[],

@@ -134,7 +134,7 @@ export class WebhookProcessor {
     // Fast path: the whole batch with set-based statements, one commit.
     try {
       const recorded = await db.transaction((tx) => applyDeliveriesInBulk(tx, claimed, log));
-      this.options.events.publish(recorded);
+      for (const events of recorded) this.options.events.publish(events);
       return claimed.length;
     } catch (error) {
       log.warn(
@@ -150,8 +150,9 @@ export class WebhookProcessor {
       const applied: RecordedEvents[] = [];
       for (const row of claimed) {
         try {
-          const events = await tx.transaction((savepoint) => applyDeliveriesInBulk(savepoint, [row], log));
-          if (events) applied.push(events);
+          applied.push(
+            ...(await tx.transaction((savepoint) => applyDeliveriesInBulk(savepoint, [row], log))),
+          );
         } catch (error) {
           failures.push({ row, error });
         }
