@@ -4,5 +4,3 @@ CREATE TABLE "domain_events" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"available_at" timestamp with time zone DEFAULT now() + interval '10 seconds' NOT NULL
 );
---> statement-breakpoint
-CREATE INDEX "domain_events_available_at_idx" ON "domain_events" USING btree ("available_at");
