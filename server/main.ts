@@ -83,7 +83,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   if (env.services.web) {
-    await app.listen({ port: env.port, host: env.host });
+    try {
+      await app.listen({ port: env.port, host: env.host });
+    } catch (error) {
+      // A second `npm start`, or another program on the port: say so in one line, not a stack.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      log.fatal(`port ${env.port} is in use — set PORT to another port, or stop what is using it`);
+      await database.close().catch(() => undefined);
+      process.exit(1);
+    }
     // The port actually bound (PORT=0 picks a free one): the app calls its own sandbox through it.
     const bound = app.server.address();
     setSelfOrigin(`http://127.0.0.1:${typeof bound === 'object' && bound ? bound.port : env.port}`);

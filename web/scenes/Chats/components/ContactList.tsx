@@ -1,9 +1,11 @@
 import type { InboxTab } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
 import { contactsQuery, type InboxFilter } from '../../../api/inbox';
+import { sessionQuery } from '../../../api/session';
 import { InboxIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 import { COPY } from '../../../copy';
@@ -52,6 +54,7 @@ function SkeletonRows() {
  */
 export function ContactList({ tab, filter, selectedId, now, onSelect, selection = null }: ContactListProps) {
   const query = useInfiniteQuery(contactsQuery(tab, filter));
+  const sandbox = useQuery(sessionQuery).data?.features.sandbox ?? false;
   const scrollRef = useRef<HTMLDivElement>(null);
   const contacts = useMemo(() => query.data?.pages.flatMap((p) => p.contacts) ?? [], [query.data]);
   const hasMore = Boolean(query.hasNextPage);
@@ -105,7 +108,16 @@ export function ContactList({ tab, filter, selectedId, now, onSelect, selection 
           {filtered ? 'No contacts match your search' : EMPTY[tab]}
         </p>
         {filtered && (
-          <p className="mt-1 text-xs text-slate-500">Try another name or number, or clear the filters.</p>
+          <p className="mt-1 text-xs text-slate-600">Try another name or number, or clear the filters.</p>
+        )}
+        {!filtered && sandbox && tab === 'unassigned' && (
+          <p className="mt-2 max-w-xs text-xs leading-5 text-slate-600" data-testid="sandbox-hint">
+            Your first customer is a click away: open the{' '}
+            <Link to="/sandbox" className="font-medium text-ink-700 underline underline-offset-2">
+              sandbox phone
+            </Link>{' '}
+            and write to your business as a customer — the message arrives here.
+          </p>
         )}
       </div>
     );
