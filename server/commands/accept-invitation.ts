@@ -24,6 +24,8 @@ export async function acceptInvitationInTx(
   if (invitation.email !== user.email.toLowerCase()) {
     throw new HttpError(403, 'invitation_other_address', INVITATION_MSG.otherAddress(invitation.email));
   }
+  // One accept at a time per user: two links of two teams followed at once cannot both see "no team".
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
   if (await belongsToATeam(tx, user.id)) throw conflict(INVITATION_MSG.inAnotherTeam, 'in_another_team');
 
   await tx
