@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client';
+import type { TemplateComponent, TemplateInfo } from '../whatsapp/graph-responses';
 import type { OutboundMessage } from '../whatsapp/message-builders';
 
 /**
@@ -38,24 +39,9 @@ export type RemoteMedia = {
 };
 export type DownloadedFile = { data: Buffer; contentType: string | null };
 
-export type TemplateComponentSpec = {
-  type: string;
-  format?: string;
-  text?: string;
-  example?: Record<string, unknown>;
-  buttons?: Record<string, unknown>[];
-  [key: string]: unknown;
-};
-/** A template as the provider lists it. */
-export type ListedTemplate = {
-  id: string;
-  name: string;
-  status: string;
-  category: string | null;
-  language: string | null;
-  parameterFormat: string | null;
-  components: TemplateComponentSpec[];
-};
+/** A template component and a listed template, as the wire layer reads them from the provider. */
+export type TemplateComponentSpec = TemplateComponent;
+export type ListedTemplate = TemplateInfo;
 export type TemplateSubmission = {
   name: string;
   category: string;

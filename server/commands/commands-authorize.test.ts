@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contacts,
@@ -18,9 +17,8 @@ import { markMessageRead } from '../outbound/mark-read';
 import { reactToMessage } from '../outbound/react';
 import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
-import type { PolicyActor } from '../policies/define-policy';
+import { type Actor, buildCommandFixture, type CommandFixture, type Who } from '../test/command-fixture';
 import { createTestContext, type TestContext } from '../test/harness';
-import { buildContact, buildInboxTeam, buildMessage, buildTag } from '../test/inbox-factories';
 import { assignContact, assignContacts } from './assign-contacts';
 import { contactMedia, contactStats, deleteContact, setContactState } from './contact-panel';
 import { createTemplate } from './create-template';
@@ -49,9 +47,7 @@ import { updateContact } from './update-contact';
  * is listed (or exempted with a reason).
  */
 
-type Who = 'member' | 'outsider' | 'teamless';
-type Actor = NonNullable<PolicyActor> & { teamId: string; accountId: string; email: string };
-type Fixture = Awaited<ReturnType<typeof buildFixture>>;
+type Fixture = CommandFixture;
 type Command = {
   /** The ability the command asks for (documentation; the policy names it in its refusal). */
   ability: string;
@@ -73,65 +69,6 @@ const deps = () => ({
   clock: ctx.app.clock,
   channels: ctx.app.channels,
 });
-
-async function buildFixture() {
-  const a = await buildInboxTeam(ctx);
-  const b = await buildInboxTeam(ctx, { phoneNumberId: '120394857612345', wabaId: '118765432109876' });
-  const actorOf = (
-    user: { id: string; email: string },
-    role: 'owner' | 'member',
-    t: { team: { id: string }; account: { id: string } },
-  ): Actor => ({ id: user.id, email: user.email, role, teamId: t.team.id, accountId: t.account.id });
-
-  const contact = await buildContact(ctx.db, a.account.id, { lastIncomingAt: new Date() });
-  const incoming = await buildMessage(ctx.db, contact, { externalId: 'wamid.REGISTRY-IN' });
-  const failed = await buildMessage(ctx.db, contact, { direction: 'outgoing', status: 'failed' });
-  const tag = await buildTag(ctx.db, a.account.id, 'registry-tag', [contact.id]);
-  const [saved] = await ctx.db
-    .insert(savedMessages)
-    .values({ teamId: a.team.id, name: 'registry-saved', content: 'x' })
-    .returning();
-  const [template] = await ctx.db
-    .insert(templates)
-    .values({
-      accountId: a.account.id,
-      name: 'registry_template',
-      language: 'en_US',
-      category: 'UTILITY',
-      status: 'approved',
-      components: [{ type: 'BODY', text: 'Hello' }],
-    })
-    .returning();
-  const [invited] = await ctx.db
-    .insert(teamMembers)
-    .values({ teamId: a.team.id, email: 'registry-invited@example.com', role: 'member', status: 'invited' })
-    .returning();
-  const [memberRow] = await ctx.db.select().from(teamMembers).where(eq(teamMembers.userId, a.member.id));
-
-  return {
-    owner: actorOf(a.owner, 'owner', a),
-    actors: {
-      member: actorOf(a.member, 'member', a),
-      outsider: actorOf(b.owner, 'owner', b),
-      // Signed in, in no team: what a removed member is from the next request on.
-      teamless: {
-        id: a.member.id,
-        email: a.member.email,
-        role: null,
-        teamId: null,
-        accountId: null,
-      } as never,
-    } satisfies Record<Who, Actor>,
-    contact,
-    incoming,
-    failed,
-    tagId: tag.id,
-    savedId: saved!.id,
-    templateId: template!.id,
-    invitedId: invited!.id,
-    memberRowId: memberRow!.id,
-  };
-}
 
 const PUBLIC_URL = 'http://localhost:3000';
 
@@ -354,7 +291,7 @@ const OUTBOUND_COMMAND_FILES = ['send-message.ts', 'react.ts', 'mark-read.ts'];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  fx = await buildFixture();
+  fx = await buildCommandFixture(ctx);
 });
 afterAll(() => ctx.close());
 
