@@ -45,9 +45,24 @@ async function vitestSuite(label, project, file, env = {}) {
     failures: (report?.testResults ?? []).flatMap((file) =>
       (file.assertionResults ?? [])
         .filter((test) => test.status === 'failed')
-        .map((test) => `${path.relative(ROOT, file.name)} › ${test.fullName}`),
+        .map((test) => ({
+          name: `${path.relative(ROOT, file.name)} › ${test.fullName}`,
+          why: firstLines(test.failureMessages?.[0]),
+        })),
     ),
   });
+}
+
+/** The first lines of a failure message, without colour codes, so the summary says why as well as what. */
+function firstLines(message, count = 6) {
+  if (!message) return '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the ANSI colour codes reporters add
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, count)
+    .join('\n');
 }
 
 function skipOrFail(label, why) {
@@ -65,7 +80,10 @@ function playwrightFailures(suite, titles = []) {
   const here = suite.file && suite.title === suite.file ? titles : [...titles, suite.title];
   const own = (suite.specs ?? [])
     .filter((spec) => !spec.ok)
-    .map((spec) => `e2e/${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`);
+    .map((spec) => ({
+      name: `e2e/${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`,
+      why: firstLines(spec.tests?.at(-1)?.results?.at(-1)?.error?.message),
+    }));
   return own.concat((suite.suites ?? []).flatMap((child) => playwrightFailures(child, here)));
 }
 
@@ -135,7 +153,10 @@ for (const s of suites) {
     `${s.code === 0 ? '✓' : '✗'} ${s.label}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${s.note ? ` (${s.note})` : ''}`,
   );
   // The failing tests are named here too, so the last lines of a long CI log say what broke.
-  for (const failure of s.failures ?? []) console.log(`    ✗ ${failure}`);
+  for (const failure of s.failures ?? []) {
+    console.log(`    ✗ ${failure.name}`);
+    if (failure.why) console.log(failure.why.replace(/^/gm, '        '));
+  }
 }
 const total = suites.reduce(
   (t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }),

@@ -80,7 +80,9 @@ describe('a delivery stored while this process runs a processor', () => {
     expect(await other.drain()).toBe(0);
     expect(await messageCount('wamid.HANDOFF2')).toBe(0);
 
-    // …and applies it, exactly once, when the lease has run out.
+    // …and applies it, exactly once, when the lease has run out. The dead process claims nothing more:
+    // stopping it first keeps its own first poll, however late it runs, from taking the expired row.
+    await processor.stop();
     await ctx.db
       .update(webhookEvents)
       .set({ lockedUntil: new Date(Date.now() - 1_000) })
