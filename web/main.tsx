@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { LucideProvider } from 'lucide-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -17,7 +18,10 @@ if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* One stroke for every icon; their size follows the text (styles.css) unless a class sets it. */}
+      <LucideProvider strokeWidth={1.8}>
+        <RouterProvider router={router} />
+      </LucideProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
+import { CircleCheckIcon, InfoIcon, TriangleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckCircleIcon, InfoIcon } from './Icons';
 
 type AlertTone = 'error' | 'success' | 'info' | 'warning';
 
@@ -21,7 +21,11 @@ type AlertProps = {
 /** An inline message box; errors are announced to screen readers right away. */
 export function Alert({ tone = 'error', title, children, className = '', testId }: AlertProps) {
   const Icon =
-    tone === 'error' || tone === 'warning' ? AlertIcon : tone === 'success' ? CheckCircleIcon : InfoIcon;
+    tone === 'error' || tone === 'warning'
+      ? TriangleAlertIcon
+      : tone === 'success'
+        ? CircleCheckIcon
+        : InfoIcon;
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}

@@ -1,6 +1,6 @@
+import { CheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CheckIcon } from './Icons';
 import { Logo } from './Logo';
 
 type AuthLayoutProps = {

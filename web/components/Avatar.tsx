@@ -1,4 +1,4 @@
-import { UserIcon } from './Icons';
+import { UserIcon } from 'lucide-react';
 
 /** Soft backgrounds with readable text, picked by a stable hash of the id. */
 const PALETTE = [

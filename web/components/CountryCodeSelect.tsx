@@ -1,6 +1,6 @@
+import { ChevronDownIcon, SearchIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { COUNTRIES, type Country, searchCountries } from './countries';
-import { ChevronDownIcon, SearchIcon } from './Icons';
 
 type CountryCodeSelectProps = {
   value: Country | null;

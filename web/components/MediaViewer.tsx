@@ -1,8 +1,7 @@
+import { DownloadIcon, XIcon } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useDialogFocus } from '../hooks/useDialogFocus';
-import { DownloadIcon } from './ChatIcons';
-import { CloseIcon } from './Icons';
 
 type ViewerProps = {
   isOpen: boolean;
@@ -45,7 +44,7 @@ function MediaViewer({ isOpen, onClose, label, caption, downloadUrl, children }:
           aria-label="Close"
           className="rounded-full p-2.5 text-white/80 hover:bg-white/10 hover:text-white"
         >
-          <CloseIcon className="size-5" />
+          <XIcon className="size-5" />
         </button>
       </div>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape and the close button are the keyboard path */}

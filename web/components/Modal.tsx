@@ -1,7 +1,7 @@
+import { XIcon } from 'lucide-react';
 import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useDialogFocus } from '../hooks/useDialogFocus';
-import { CloseIcon } from './Icons';
 
 type ModalProps = {
   isOpen: boolean;
@@ -54,7 +54,7 @@ export function Modal({
           className="absolute top-4 right-4 rounded-md p-1 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-600"
           aria-label="Close"
         >
-          <CloseIcon className="size-5" />
+          <XIcon className="size-5" />
         </button>
         {icon && <div className="mb-4 flex justify-center pt-2">{icon}</div>}
         <h2

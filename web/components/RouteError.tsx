@@ -1,6 +1,6 @@
+import { TriangleAlertIcon } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button, buttonClasses } from './Button';
-import { AlertIcon } from './Icons';
 import { Logo } from './Logo';
 
 /** The last-resort screen when a page fails to load or render. */
@@ -13,7 +13,7 @@ export function RouteError() {
     <div className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-5 text-center">
       <Logo className="mb-10" />
       <div className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-500 ring-1 ring-red-100">
-        <AlertIcon className="size-6" />
+        <TriangleAlertIcon className="size-6" />
       </div>
       <h1 className="mt-5 text-xl font-semibold tracking-tight text-slate-900">
         {isNotFound ? 'Page not found' : 'Something went wrong'}

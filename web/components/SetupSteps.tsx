@@ -1,4 +1,4 @@
-import { CheckIcon } from './Icons';
+import { CheckIcon } from 'lucide-react';
 
 type Step = 'profile' | 'connect';
 

@@ -9,10 +9,10 @@
  * `upload.media` is the stored file once it is up; `upload.previewUrl` shows the picked file at once.
  */
 import type { TemplateMedia, TemplateMediaKind, TemplateMediaResponse } from '@common/api/templates';
+import { FileTextIcon, ImageIcon, VideoIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { Button } from './Button';
-import { DocumentIcon, ImageIcon, VideoIcon } from './ChatIcons';
 import { formatBytes } from './fileSize';
 
 type Uploader = (
@@ -107,7 +107,7 @@ export function useMediaUpload(uploader: Uploader, fallbackError: string): Media
   };
 }
 
-const ICONS = { image: ImageIcon, video: VideoIcon, document: DocumentIcon };
+const ICONS = { image: ImageIcon, video: VideoIcon, document: FileTextIcon };
 
 type FieldProps = {
   kind: TemplateMediaKind;

@@ -12,8 +12,9 @@
  *
  * Used by the marketing grid, the create dialog (live preview) and TemplatePicker.
  */
+
+import { FileTextIcon, ImageIcon, PlayIcon, VideoIcon } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
-import { DocumentIcon, ImageIcon, PlayIcon, VideoIcon } from './ChatIcons';
 
 export type TemplatePreviewMedia = { url: string; filename?: string | null; uploading?: boolean };
 
@@ -78,7 +79,7 @@ function MediaHeader({
         data-kind="document"
       >
         <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-[#e9574a] text-white">
-          <DocumentIcon className="size-5" />
+          <FileTextIcon className="size-5" />
         </span>
         <span className="min-w-0">
           <span className="block truncate text-[13px] font-medium text-slate-800">

@@ -1,7 +1,6 @@
+import { CircleAlertIcon, CircleCheckIcon, XIcon } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { AlertCircleIcon } from './ChatIcons';
-import { CheckCircleIcon, CloseIcon } from './Icons';
 
 /** Toasts disappear after 3 s (spec §9). */
 export const TOAST_MS = 3_000;
@@ -54,9 +53,9 @@ export function Toaster() {
           className="pointer-events-auto flex max-w-md animate-pop-in items-center gap-2.5 rounded-xl bg-slate-900 py-2.5 pr-2.5 pl-3.5 text-sm text-white shadow-pop"
         >
           {toast.kind === 'error' ? (
-            <AlertCircleIcon className="size-4.5 shrink-0 text-red-400" />
+            <CircleAlertIcon className="size-4.5 shrink-0 text-red-400" />
           ) : (
-            <CheckCircleIcon className="size-4.5 shrink-0 text-brand-400" />
+            <CircleCheckIcon className="size-4.5 shrink-0 text-brand-400" />
           )}
           <span className="min-w-0">{toast.text}</span>
           <button
@@ -65,7 +64,7 @@ export function Toaster() {
             onClick={() => dismissToast(toast.id)}
             className="rounded-md p-1 text-slate-400 hover:bg-white/10 hover:text-white"
           >
-            <CloseIcon className="size-3.5" />
+            <XIcon className="size-3.5" />
           </button>
         </div>
       ))}

@@ -1,10 +1,11 @@
+import { CheckIcon, ChevronDownIcon, InfoIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
+import { FacebookIcon } from '../../components/FacebookLogo';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { CheckIcon, ChevronDownIcon, FacebookIcon, InfoIcon } from '../../components/Icons';
 import { SetupSteps } from '../../components/SetupSteps';
 import { SignedInAs } from '../../components/SignedInAs';
 import { COPY } from '../../copy';

@@ -1,5 +1,5 @@
+import { BookUserIcon } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
-import { AddressBookIcon } from '../../components/Icons';
 import { PageHeader } from '../../components/PageHeader';
 
 export function Contacts() {
@@ -9,7 +9,7 @@ export function Contacts() {
       <div className="mx-auto max-w-6xl px-5 py-8 sm:px-8">
         <div className="rounded-2xl bg-white ring-1 ring-slate-200">
           <EmptyState
-            icon={<AddressBookIcon className="size-7" />}
+            icon={<BookUserIcon className="size-7" />}
             badge="Coming soon"
             title="Contact management is coming soon"
             description="Browse, filter, import and export your contacts in one place. Until then, find everyone in Chats."

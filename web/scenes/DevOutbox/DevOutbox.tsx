@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { MailIcon } from 'lucide-react';
 import { ApiRequestError } from '../../api/client';
 import { devOutboxQuery, type OutboxMessage } from '../../api/devOutbox';
 import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
-import { MailIcon } from '../../components/Icons';
 import { Logo } from '../../components/Logo';
 import { Spinner } from '../../components/Spinner';
 import { linkify } from './linkify';

@@ -1,5 +1,6 @@
 import { MSG } from '@common/messages';
 import { isValidEmail } from '@common/validation';
+import { MailIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { requestPasswordReset } from '../../api/auth';
@@ -7,7 +8,6 @@ import { errorMessage } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { AuthLayout, AuthLink } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
-import { MailIcon } from '../../components/Icons';
 import { TextField } from '../../components/TextField';
 import { COPY } from '../../copy';
 import { useSession } from '../../hooks/useSession';

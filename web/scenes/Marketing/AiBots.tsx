@@ -1,5 +1,5 @@
+import { BotIcon } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
-import { BotIcon } from '../../components/Icons';
 
 export function AiBots() {
   return (

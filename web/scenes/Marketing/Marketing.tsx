@@ -1,5 +1,5 @@
+import { BotIcon, MegaphoneIcon, WorkflowIcon } from 'lucide-react';
 import { Outlet } from 'react-router';
-import { BotIcon, FlowIcon, MegaphoneIcon } from '../../components/Icons';
 import { PageHeader } from '../../components/PageHeader';
 import { type TabItem, TabNav } from '../../components/TabNav';
 
@@ -8,7 +8,7 @@ const TABS: TabItem[] = [
   {
     to: '/app/marketing/sequences',
     label: 'Sequence Builder',
-    icon: <FlowIcon className="size-4" />,
+    icon: <WorkflowIcon className="size-4" />,
     badge: 'Soon',
   },
   { to: '/app/marketing/bots', label: 'AI Bots', icon: <BotIcon className="size-4" />, badge: 'Soon' },

@@ -1,11 +1,11 @@
+import { WorkflowIcon } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
-import { FlowIcon } from '../../components/Icons';
 
 export function SequenceBuilder() {
   return (
     <div className="rounded-2xl bg-white ring-1 ring-slate-200">
       <EmptyState
-        icon={<FlowIcon className="size-7" />}
+        icon={<WorkflowIcon className="size-7" />}
         badge="Coming soon"
         title="Sequence Builder"
         description="Send a series of follow-up messages automatically, timed to how each contact responds."

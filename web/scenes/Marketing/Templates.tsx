@@ -1,5 +1,6 @@
 import { TEMPLATE_MSG, type TemplateStatus, type TemplateView } from '@common/api/templates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MegaphoneIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -8,7 +9,6 @@ import { TEMPLATES_KEY, templatesQuery } from '../../api/templates';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { MegaphoneIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { TemplatePreview } from '../../components/TemplatePreview';
 import { CreateTemplateDialog } from './components/CreateTemplateDialog';

@@ -1,6 +1,6 @@
+import { ArrowLeftIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeftIcon } from '../../components/Icons';
 import { Logo } from '../../components/Logo';
 import { COPY } from '../../copy';
 

@@ -1,5 +1,5 @@
+import { ChartColumnIcon } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
-import { ChartIcon } from '../../components/Icons';
 import { PageHeader } from '../../components/PageHeader';
 
 export function Sales() {
@@ -9,7 +9,7 @@ export function Sales() {
       <div className="mx-auto max-w-6xl px-5 py-8 sm:px-8">
         <div className="rounded-2xl bg-white ring-1 ring-slate-200">
           <EmptyState
-            icon={<ChartIcon className="size-7" />}
+            icon={<ChartColumnIcon className="size-7" />}
             badge="Coming soon"
             title="Sales features are coming soon"
             description="Pipelines, deal stages and reporting tied to your contacts are on the way."

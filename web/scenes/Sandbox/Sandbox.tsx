@@ -8,8 +8,8 @@ import { SandboxApiError, sandboxApi } from './api';
 import { ChatScreen } from './components/ChatScreen';
 import { ControlsPanel } from './components/ControlsPanel';
 import { CustomerList } from './components/CustomerList';
-import { VerifiedBadge } from './components/icons';
 import { PhoneFrame } from './components/PhoneFrame';
+import { VerifiedBadge } from './components/PhoneMarks';
 import { timeOfDay } from './format';
 
 const PHONE_KEY = 'switchboard.sandbox.phone';

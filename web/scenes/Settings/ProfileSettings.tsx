@@ -1,5 +1,6 @@
 import { TEAM_MSG } from '@common/api/team';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageSquareTextIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PROFILE_QUERY_KEY, profileQuery } from '../../api/profile';
@@ -7,7 +8,6 @@ import { refreshSession } from '../../api/session';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { ChatIcon, UserIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../hooks/useSession';
 import { ProfileForm } from './components/ProfileForm';
@@ -93,7 +93,7 @@ export function ProfileSettings() {
           />
         ) : (
           <EmptyState
-            icon={<ChatIcon className="size-6" />}
+            icon={<MessageSquareTextIcon className="size-6" />}
             title={TEAM_MSG.noAccountConfigured}
             action={
               access.role === 'owner' ? (

@@ -1,12 +1,12 @@
 import { cutText, SAVED_MSG, SAVED_PREVIEW, type SavedMessageView } from '@common/api/saved-messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BookmarkIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ApiRequestError, errorMessage } from '../../api/client';
 import { deleteSavedMessage, SAVED_MESSAGES_KEY, savedMessagesQuery } from '../../api/savedMessages';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { AlertIcon, BookmarkIcon } from '../../components/Icons';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { SavedMessageDialog } from './components/SavedMessageDialog';
@@ -162,7 +162,7 @@ export function SavedMessagesSettings() {
         title="Delete Saved Message"
         icon={
           <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
-            <AlertIcon className="size-6" />
+            <TriangleAlertIcon className="size-6" />
           </span>
         }
         description={

@@ -1,5 +1,5 @@
+import { BookmarkIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { Outlet } from 'react-router';
-import { BookmarkIcon, UserIcon, UsersIcon } from '../../components/Icons';
 import { PageHeader } from '../../components/PageHeader';
 import { type TabItem, TabNav } from '../../components/TabNav';
 

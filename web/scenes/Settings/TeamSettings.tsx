@@ -1,12 +1,12 @@
 import { TEAM_MSG, type TeamMember } from '@common/api/team';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiRequestError, errorMessage } from '../../api/client';
 import { removeMember, resendInvitation, TEAM_QUERY_KEY, teamQuery } from '../../api/team';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { RefreshIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { InviteForm } from './components/InviteForm';
 import { MemberList } from './components/MemberList';
@@ -76,7 +76,7 @@ export function TeamSettings() {
           variant="secondary"
           size="sm"
           className="mt-2"
-          icon={<RefreshIcon className="size-4" />}
+          icon={<RefreshCwIcon className="size-4" />}
           isLoading={isRefetching}
           onClick={() => void refetch()}
         >

@@ -1,5 +1,5 @@
+import { RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { Button } from '../../../components/Button';
-import { AlertIcon, RefreshIcon } from '../../../components/Icons';
 import { COPY } from '../../../copy';
 import { useSignOut } from '../../../hooks/useSignOut';
 
@@ -15,7 +15,7 @@ export function AccountSetupIncomplete({ message, onRetry, isRetrying }: Account
     <div className="flex h-full items-center justify-center px-5 py-16">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-card ring-1 ring-slate-200">
         <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-500 ring-1 ring-amber-100">
-          <AlertIcon className="size-6" />
+          <TriangleAlertIcon className="size-6" />
         </div>
         <h1 className="mt-5 text-lg font-semibold tracking-tight text-slate-900">
           {COPY.accountSetupIncomplete}
@@ -26,7 +26,7 @@ export function AccountSetupIncomplete({ message, onRetry, isRetrying }: Account
           <Button variant="secondary" onClick={() => void signOut('/signin')} isLoading={isSigningOut}>
             {COPY.signInAgain}
           </Button>
-          <Button onClick={onRetry} isLoading={isRetrying} icon={<RefreshIcon className="size-4" />}>
+          <Button onClick={onRetry} isLoading={isRetrying} icon={<RefreshCwIcon className="size-4" />}>
             {COPY.tryAgain}
           </Button>
         </div>

@@ -1,5 +1,5 @@
+import { TriangleAlertIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { AlertIcon } from '../../../components/Icons';
 import { COPY } from '../../../copy';
 
 /** Shown to owners whose WhatsApp token has expired: sending fails until they reconnect. */
@@ -9,7 +9,7 @@ export function ReconnectBanner() {
       role="status"
       className="flex shrink-0 items-center justify-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
     >
-      <AlertIcon className="size-4 shrink-0 text-amber-500" />
+      <TriangleAlertIcon className="size-4 shrink-0 text-amber-500" />
       <span className="min-w-0">{COPY.connectExpired}</span>
       <Link
         to="/connect-facebook"

@@ -1,18 +1,24 @@
 import type { SessionResponse } from '@common/api/auth';
+import {
+  BookUserIcon,
+  ChartColumnIcon,
+  MegaphoneIcon,
+  MessageSquareTextIcon,
+  SlidersHorizontalIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { AddressBookIcon, ChartIcon, ChatIcon, MegaphoneIcon, SettingsIcon } from '../../../components/Icons';
 import { Logo } from '../../../components/Logo';
 import { UserMenu } from './UserMenu';
 
 type NavItem = { to: string; label: string; icon: ReactNode };
 
 export const APP_NAV: NavItem[] = [
-  { to: '/app/chats', label: 'Chats', icon: <ChatIcon className="size-[18px]" /> },
+  { to: '/app/chats', label: 'Chats', icon: <MessageSquareTextIcon className="size-[18px]" /> },
   { to: '/app/marketing', label: 'Marketing', icon: <MegaphoneIcon className="size-[18px]" /> },
-  { to: '/app/sales', label: 'Sales', icon: <ChartIcon className="size-[18px]" /> },
-  { to: '/app/contacts', label: 'Contacts', icon: <AddressBookIcon className="size-[18px]" /> },
-  { to: '/app/settings', label: 'Settings', icon: <SettingsIcon className="size-[18px]" /> },
+  { to: '/app/sales', label: 'Sales', icon: <ChartColumnIcon className="size-[18px]" /> },
+  { to: '/app/contacts', label: 'Contacts', icon: <BookUserIcon className="size-[18px]" /> },
+  { to: '/app/settings', label: 'Settings', icon: <SlidersHorizontalIcon className="size-[18px]" /> },
 ];
 
 export function TopNav({ session }: { session: SessionResponse | null }) {

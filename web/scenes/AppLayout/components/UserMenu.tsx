@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@common/api/auth';
+import { ChevronDownIcon, LogOutIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDownIcon, LogOutIcon, SettingsIcon } from '../../../components/Icons';
 import { useSignOut } from '../../../hooks/useSignOut';
 
 function initialsOf(name: string | undefined, email: string): string {
@@ -74,7 +74,7 @@ export function UserMenu({ session }: { session: SessionResponse }) {
             onClick={() => setIsOpen(false)}
             className="flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
           >
-            <SettingsIcon className="size-4 text-slate-400" />
+            <SlidersHorizontalIcon className="size-4 text-slate-400" />
             Settings
           </Link>
           <button

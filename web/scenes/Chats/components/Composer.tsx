@@ -1,20 +1,21 @@
 import { CAPTION_MAX_LENGTH, INBOX_MSG, type InboxMessage } from '@common/api/inbox';
 import type { SavedMessageView } from '@common/api/saved-messages';
-import { type KeyboardEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import {
-  DocumentIcon,
+  BookmarkIcon,
+  FileTextIcon,
   ImageIcon,
+  LayoutTemplateIcon,
   LockIcon,
   PaperclipIcon,
   PlayIcon,
-  SendIcon,
+  SendHorizontalIcon,
   SmileIcon,
-  TemplateIcon,
   VideoIcon,
-} from '../../../components/ChatIcons';
+  XIcon,
+} from 'lucide-react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { formatBytes } from '../../../components/fileSize';
-import { BookmarkIcon, CloseIcon } from '../../../components/Icons';
 import { SavedMessagesPicker } from '../../../components/SavedMessagesPicker';
 import { Spinner } from '../../../components/Spinner';
 import { COPY } from '../../../copy';
@@ -78,7 +79,7 @@ function ReplyBar({
         aria-label="Cancel reply"
         className="rounded-full p-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
       >
-        <CloseIcon className="size-4.5" />
+        <XIcon className="size-4.5" />
       </button>
     </div>
   );
@@ -93,7 +94,7 @@ function AttachMenu({ onPick, onClose }: { onPick: (kind: PickableKind) => void;
     {
       kind: 'document',
       label: 'Document',
-      icon: <DocumentIcon className="size-4.5" />,
+      icon: <FileTextIcon className="size-4.5" />,
       tone: 'bg-violet-500',
     },
   ];
@@ -157,7 +158,7 @@ function AttachmentDraft({
               className="size-full object-cover"
             />
           ) : (
-            <DocumentIcon className="size-9 text-slate-400" />
+            <FileTextIcon className="size-9 text-slate-400" />
           )}
           {draft.kind === 'video' && (
             <span className="absolute inset-0 flex items-center justify-center">
@@ -207,7 +208,8 @@ function AttachmentDraft({
                 disabled={tooLong}
                 className="inline-flex h-8 items-center gap-1.5 rounded-lg bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
               >
-                <SendIcon className="size-3.5" /> Send {draft.kind === 'image' ? 'photo' : draft.kind}
+                <SendHorizontalIcon className="size-3.5" /> Send{' '}
+                {draft.kind === 'image' ? 'photo' : draft.kind}
               </button>
             </div>
           </div>
@@ -335,7 +337,7 @@ export function Composer({
             onClick={onOpenTemplates}
             className="inline-flex h-9 shrink-0 items-center gap-2 rounded-lg bg-ink-900 px-3.5 text-sm font-medium text-white hover:bg-ink-800"
           >
-            <TemplateIcon className="size-4" /> {COPY.sendTemplateMessage}
+            <LayoutTemplateIcon className="size-4" /> {COPY.sendTemplateMessage}
           </button>
         </div>
       </div>
@@ -456,7 +458,7 @@ export function Composer({
             aria-label="Dismiss"
             className="rounded p-0.5 hover:bg-red-100"
           >
-            <CloseIcon className="size-4" />
+            <XIcon className="size-4" />
           </button>
         </div>
       )}
@@ -560,7 +562,7 @@ export function Composer({
           aria-label="Send"
           className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white shadow-sm transition-colors hover:bg-brand-700 disabled:bg-slate-300 disabled:shadow-none"
         >
-          {isSending ? <Spinner className="size-4.5" /> : <SendIcon className="size-5" />}
+          {isSending ? <Spinner className="size-4.5" /> : <SendHorizontalIcon className="size-5" />}
         </button>
       </div>
     </div>

@@ -1,10 +1,9 @@
 import type { InboxTab } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ChevronDownIcon, ListChecksIcon, SearchIcon, TagIcon, UserPlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { contactsQuery, countsQuery, type InboxFilter } from '../../../api/inbox';
-import { CheckboxStackIcon, UserPlusIcon } from '../../../components/ActionIcons';
-import { ChevronDownIcon, CloseIcon, SearchIcon, TagIcon } from '../../../components/Icons';
 import { Menu, MenuItem } from '../../../components/Menu';
 import { Popover } from '../../../components/Popover';
 import { COPY } from '../../../copy';
@@ -56,7 +55,7 @@ function SelectMenu({ onPick }: { onPick: (mode: SelectionMode) => void }) {
           isOpen ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
         }`}
       >
-        <CheckboxStackIcon className="size-4" />
+        <ListChecksIcon className="size-4" />
         Select
         <ChevronDownIcon className="size-3.5 text-slate-400" />
       </button>
@@ -168,7 +167,7 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
                 aria-label="Clear search"
                 className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1 text-slate-400 hover:bg-slate-200 hover:text-slate-600"
               >
-                <CloseIcon className="size-3.5" />
+                <XIcon className="size-3.5" />
               </button>
             )}
           </div>

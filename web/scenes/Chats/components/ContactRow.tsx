@@ -1,7 +1,7 @@
 import { type ContactListItem, INBOX_MSG } from '@common/api/inbox';
+import { CheckIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '../../../components/Avatar';
-import { CheckIcon } from '../../../components/Icons';
 import { formatListTime } from '../../../components/time';
 import { ContactRowMenu } from './ContactRowMenu';
 import { TagChips } from './tags/TagChips';

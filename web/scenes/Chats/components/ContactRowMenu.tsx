@@ -1,7 +1,6 @@
 import type { ContactListItem } from '@common/api/inbox';
+import { EllipsisIcon, TagIcon, UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { MoreIcon, UserPlusIcon } from '../../../components/ActionIcons';
-import { TagIcon } from '../../../components/Icons';
 import { Menu, MenuItem } from '../../../components/Menu';
 import { Popover } from '../../../components/Popover';
 import { ContactAssignMenu } from './assign/ContactAssignMenu';
@@ -42,7 +41,7 @@ export function ContactRowMenu({ contact, name }: { contact: ContactListItem; na
           open ? 'bg-slate-200/70 text-slate-800 opacity-100' : 'opacity-0'
         }`}
       >
-        <MoreIcon className="size-4" />
+        <EllipsisIcon className="size-4" />
       </button>
       <Popover anchor={anchor} isOpen={open === 'menu'} onClose={close} placement="bottom-end">
         <Menu label="Chat options" onTabOut={close} className="w-44">

@@ -1,5 +1,6 @@
 import { INBOX_MSG, type InboxMessage } from '@common/api/inbox';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { findCachedContact } from '../../../api/inbox';
 import { type ConversationPages, isTempId, mergeConversation } from '../../../api/messageList';
@@ -16,7 +17,6 @@ import {
   sendText,
 } from '../../../api/messages';
 import { Avatar } from '../../../components/Avatar';
-import { AlertIcon, ArrowLeftIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 import { COPY } from '../../../copy';
 import { useServerNow } from '../../../hooks/useServerNow';
@@ -148,7 +148,7 @@ export function Conversation({ contactId, meId, onBack, onOpenDetails }: Convers
     return (
       <Centered>
         <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-1 ring-red-100">
-          <AlertIcon className="size-6" />
+          <TriangleAlertIcon className="size-6" />
         </span>
         <p className="text-sm font-medium text-slate-800" role="alert">
           {INBOX_MSG.errorLoadingMessages}

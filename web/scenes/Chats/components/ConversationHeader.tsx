@@ -1,11 +1,10 @@
 import type { ContactDetail } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftIcon, ChevronDownIcon, PencilIcon, PlusIcon, TagIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { saveContactName } from '../../../api/contactCache';
-import { PencilIcon, PlusIcon } from '../../../components/ActionIcons';
 import { Avatar } from '../../../components/Avatar';
-import { ArrowLeftIcon, ChevronDownIcon, TagIcon, UserIcon } from '../../../components/Icons';
 import { showToast } from '../../../components/Toast';
 import { useInlineEdit } from '../../../hooks/useInlineEdit';
 import { ContactPopovers, useContactPopovers } from './ContactPopovers';

@@ -1,8 +1,7 @@
 import { INBOX_MSG, type InboxMessage } from '@common/api/inbox';
+import { RefreshCwIcon, ReplyIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { ReplyIcon } from '../../../components/ChatIcons';
-import { RefreshIcon } from '../../../components/Icons';
 import { formatClockTime } from '../../../components/time';
 import { splitLinks } from '../textLinks';
 import { isBare, MessageContent } from './MessageContent';
@@ -123,7 +122,7 @@ function Failure({ message, actions }: { message: InboxMessage; actions: BubbleA
           onClick={() => actions.onRetry(message)}
           className="inline-flex items-center gap-1 rounded-full bg-white px-2 py-0.5 font-medium text-slate-700 shadow-sm ring-1 ring-slate-900/10 hover:bg-slate-50"
         >
-          <RefreshIcon className="size-3.5" /> Retry
+          <RefreshCwIcon className="size-3.5" /> Retry
         </button>
       )}
     </div>

@@ -1,9 +1,9 @@
 import type { InboxMessage } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDownIcon } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { messageKey } from '../../../api/messageList';
 import { markRead } from '../../../api/messages';
-import { ChevronDownIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 import { withDateSeparators } from '../dateGroups';
 import { type BubbleActions, MessageBubble } from './MessageBubble';

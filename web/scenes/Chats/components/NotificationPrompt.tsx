@@ -1,6 +1,5 @@
+import { BellIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
-import { BellIcon } from '../../../components/ChatIcons';
-import { CloseIcon } from '../../../components/Icons';
 
 const DISMISSED_KEY = 'switchboard:notifications-dismissed';
 
@@ -50,7 +49,7 @@ export function NotificationPrompt() {
         aria-label="Not now"
         className="rounded p-1 text-slate-400 hover:text-slate-600"
       >
-        <CloseIcon className="size-3.5" />
+        <XIcon className="size-3.5" />
       </button>
     </div>
   );

@@ -1,10 +1,9 @@
 import type { ContactListItem, UserSummary } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
+import { CheckIcon, ChevronDownIcon, PlusIcon, UserPlusIcon, XIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { assignContactsBulk } from '../../../api/assignment';
-import { PlusIcon, UserPlusIcon } from '../../../components/ActionIcons';
 import { Button, buttonClasses } from '../../../components/Button';
-import { CheckIcon, ChevronDownIcon, CloseIcon } from '../../../components/Icons';
 import { Popover } from '../../../components/Popover';
 import { Spinner } from '../../../components/Spinner';
 import { showToast } from '../../../components/Toast';
@@ -87,7 +86,7 @@ export function SelectionBar({
         title="Leave selection mode"
         className="flex size-8 items-center justify-center rounded-lg text-brand-900/70 hover:bg-brand-100 hover:text-brand-900"
       >
-        <CloseIcon className="size-4" />
+        <XIcon className="size-4" />
       </button>
       <label className="flex size-8 cursor-pointer items-center justify-center rounded-lg hover:bg-brand-100">
         <input

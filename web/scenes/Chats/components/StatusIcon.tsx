@@ -1,5 +1,5 @@
 import type { InboxMessage } from '@common/api/inbox';
-import { AlertCircleIcon, ClockIcon, DoubleTickIcon, TickIcon } from '../../../components/ChatIcons';
+import { CheckCheckIcon, CheckIcon, CircleAlertIcon, ClockIcon } from 'lucide-react';
 
 const LABELS = {
   pending: 'Sending',
@@ -27,14 +27,14 @@ export function StatusIcon({ message }: { message: Pick<InboxMessage, 'direction
     case 'pending':
       return <ClockIcon {...common} className="size-3.5 text-slate-400" />;
     case 'sent':
-      return <TickIcon {...common} className="h-3 w-4 text-slate-400" />;
+      return <CheckIcon {...common} className="h-3 w-4 text-slate-400" />;
     case 'delivered':
-      return <DoubleTickIcon {...common} className="h-3 w-[18px] text-slate-400" />;
+      return <CheckCheckIcon {...common} className="h-3 w-[18px] text-slate-400" />;
     case 'read':
     case 'played':
-      return <DoubleTickIcon {...common} className="h-3 w-[18px] text-[#34a4e0]" />;
+      return <CheckCheckIcon {...common} className="h-3 w-[18px] text-[#34a4e0]" />;
     case 'failed':
-      return <AlertCircleIcon {...common} className="size-3.5 text-red-500" />;
+      return <CircleAlertIcon {...common} className="size-3.5 text-red-500" />;
     default:
       return null;
   }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { CheckIcon, ListFilterIcon } from 'lucide-react';
 import { useState } from 'react';
 import { tagsQuery } from '../../../api/inbox';
-import { FilterIcon } from '../../../components/ChatIcons';
-import { CheckIcon } from '../../../components/Icons';
 import { COPY } from '../../../copy';
 import { useEscapeKey } from '../../../hooks/useEscapeKey';
 import { TagListStatus } from './tags/TagListStatus';
@@ -32,7 +31,7 @@ export function TagFilter({ selected, onChange }: TagFilterProps) {
             : 'text-slate-500 hover:bg-slate-100'
         }`}
       >
-        <FilterIcon className="size-5" />
+        <ListFilterIcon className="size-5" />
         {selected.length > 0 && (
           <span className="absolute -top-1 -right-1 flex size-4 items-center justify-center rounded-full bg-brand-600 text-[10px] font-semibold text-white">
             {selected.length}

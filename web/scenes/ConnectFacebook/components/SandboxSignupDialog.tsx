@@ -1,7 +1,8 @@
+import { CheckIcon, ShieldCheckIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../../components/Button';
-import { CheckIcon, CloseIcon, FacebookIcon, ShieldIcon } from '../../../components/Icons';
+import { FacebookIcon } from '../../../components/FacebookLogo';
 import { LogoMark } from '../../../components/Logo';
 import { COPY } from '../../../copy';
 import { useDialogFocus } from '../../../hooks/useDialogFocus';
@@ -72,7 +73,7 @@ export function SandboxSignupDialog({
             <span className="size-2.5 rounded-full bg-slate-300" />
           </span>
           <span className="flex min-w-0 flex-1 items-center gap-2 rounded-md bg-white px-2.5 py-1 text-xs text-slate-500 ring-1 ring-slate-200">
-            <ShieldIcon className="size-3.5 shrink-0 text-slate-400" />
+            <ShieldCheckIcon className="size-3.5 shrink-0 text-slate-400" />
             <span className="truncate">Switchboard sandbox · embedded signup</span>
           </span>
           <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-amber-800 uppercase ring-1 ring-amber-300 ring-inset">
@@ -85,7 +86,7 @@ export function SandboxSignupDialog({
             className="rounded p-0.5 text-slate-400 transition-colors hover:bg-slate-200 hover:text-slate-600"
             aria-label="Close"
           >
-            <CloseIcon className="size-4" />
+            <XIcon className="size-4" />
           </button>
         </div>
 

@@ -1,8 +1,8 @@
 import { type EarlyAccessInput, earlyAccessSchema } from '@common/api/auth';
+import { CircleCheckIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { requestEarlyAccess } from '../../../api/earlyAccess';
 import { Button } from '../../../components/Button';
-import { CheckCircleIcon } from '../../../components/Icons';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/TextField';
 import { COPY } from '../../../copy';
@@ -82,7 +82,7 @@ export function EarlyAccessModal({ isOpen, onClose }: EarlyAccessModalProps) {
         widthClass="max-w-sm"
         icon={
           <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-8 ring-brand-50/50">
-            <CheckCircleIcon className="size-8" />
+            <CircleCheckIcon className="size-8" />
           </span>
         }
       />

@@ -1,20 +1,20 @@
-import type { ReactNode } from 'react';
 import {
-  AddressBookIcon,
   BookmarkIcon,
-  ChatIcon,
+  BookUserIcon,
   MegaphoneIcon,
-  ShieldIcon,
+  MessageSquareTextIcon,
+  ShieldCheckIcon,
   SparklesIcon,
   TagIcon,
   UsersIcon,
-} from '../../../components/Icons';
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 
 type Feature = { icon: ReactNode; title: string; text: string };
 
 const PRIMARY: Feature[] = [
   {
-    icon: <ChatIcon className="size-5" />,
+    icon: <MessageSquareTextIcon className="size-5" />,
     title: 'Shared team inbox',
     text: 'One WhatsApp number, every teammate. Assign chats, see who is on what, and never answer the same customer twice.',
   },
@@ -24,7 +24,7 @@ const PRIMARY: Feature[] = [
     text: 'Draft accurate answers in a click, in your tone of voice, so customers hear back in minutes instead of hours.',
   },
   {
-    icon: <AddressBookIcon className="size-5" />,
+    icon: <BookUserIcon className="size-5" />,
     title: 'Built-in CRM',
     text: 'Every contact keeps its history, tags, notes and owner, right next to the conversation — no second tool to update.',
   },
@@ -43,7 +43,11 @@ const SECONDARY: Feature[] = [
     title: 'Saved replies',
     text: 'Type / to insert team answers.',
   },
-  { icon: <ShieldIcon className="size-4" />, title: 'Self-hosted', text: 'Your data stays on your server.' },
+  {
+    icon: <ShieldCheckIcon className="size-4" />,
+    title: 'Self-hosted',
+    text: 'Your data stays on your server.',
+  },
 ];
 
 export function Features() {

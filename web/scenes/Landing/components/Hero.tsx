@@ -1,6 +1,6 @@
+import { ArrowRightIcon, CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
-import { ArrowRightIcon, CheckIcon } from '../../../components/Icons';
 import { ProductPreview } from './ProductPreview';
 
 const HIGHLIGHTS = ['$25/month flat', 'Unlimited users', 'Official WhatsApp Business Platform'];

@@ -1,5 +1,5 @@
+import { CheckIcon } from 'lucide-react';
 import { Button } from '../../../components/Button';
-import { CheckIcon } from '../../../components/Icons';
 
 const INCLUDED = [
   'Unlimited users and teammates',

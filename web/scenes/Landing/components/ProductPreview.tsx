@@ -1,4 +1,4 @@
-import { CheckIcon, SparklesIcon } from '../../../components/Icons';
+import { CheckIcon, SparklesIcon } from 'lucide-react';
 
 type PreviewContact = {
   name: string;

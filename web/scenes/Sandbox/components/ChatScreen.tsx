@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EyeIcon } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type ChatMessage, type PhoneNumber, sandboxApi } from '../api';
 import { avatarColor, dayLabel, formatDuration, initials } from '../format';
 import { Composer } from './Composer';
-import { EyeIcon, VerifiedBadge } from './icons';
 import { MessageBubble } from './MessageBubble';
+import { VerifiedBadge } from './PhoneMarks';
 
 const WALLPAPER = {
   backgroundColor: '#efeae2',

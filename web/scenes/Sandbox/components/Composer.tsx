@@ -1,7 +1,6 @@
+import { FileTextIcon, ImageIcon, PaperclipIcon, SendHorizontalIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { CloseIcon } from '../../../components/Icons';
 import type { ChatMessage } from '../api';
-import { DocumentIcon, PaperclipIcon, PhotoIcon, SendIcon } from './icons';
 
 type Props = {
   replyTo: ChatMessage | null;
@@ -74,7 +73,7 @@ export function Composer({ replyTo, onCancelReply, onSendText, onSendFile, busy 
             aria-label="Cancel reply"
             className="self-center rounded-full p-1 text-slate-500 hover:bg-slate-100"
           >
-            <CloseIcon className="size-4" />
+            <XIcon className="size-4" />
           </button>
         </div>
       )}
@@ -87,7 +86,7 @@ export function Composer({ replyTo, onCancelReply, onSendText, onSendFile, busy 
             className="flex w-full items-center gap-3 px-3.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
           >
             <span className="flex size-8 items-center justify-center rounded-full bg-[#bf59cf] text-white">
-              <PhotoIcon className="size-4" />
+              <ImageIcon className="size-4" />
             </span>
             Photo
           </button>
@@ -97,7 +96,7 @@ export function Composer({ replyTo, onCancelReply, onSendText, onSendFile, busy 
             className="flex w-full items-center gap-3 px-3.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
           >
             <span className="flex size-8 items-center justify-center rounded-full bg-[#7f66ff] text-white">
-              <DocumentIcon className="size-4" />
+              <FileTextIcon className="size-4" />
             </span>
             Document
           </button>
@@ -153,7 +152,7 @@ export function Composer({ replyTo, onCancelReply, onSendText, onSendFile, busy 
           disabled={busy || text.trim() === ''}
           className="flex size-11 shrink-0 items-center justify-center rounded-full bg-[#00a884] text-white shadow-sm transition-colors hover:bg-[#029a79] disabled:bg-[#00a884]/60"
         >
-          <SendIcon className="size-5 translate-x-px" />
+          <SendHorizontalIcon className="size-5 translate-x-px" />
         </button>
       </form>
     </div>

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ClockIcon, CopyIcon, KeyRoundIcon, PlusIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { type FailNextSends, type PhoneNumber, type Settings, type SignupResult, sandboxApi } from '../api';
 import { formatOffset } from '../format';
-import { ClockIcon, CopyIcon, KeyIcon, PlusIcon } from './icons';
 import { Switch } from './Switch';
 
 function Card({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -152,7 +152,7 @@ export function ControlsPanel({ phones, phone, onSelectPhone, settings, now }: P
             <Button
               size="sm"
               variant="ghost"
-              icon={<KeyIcon className="size-4" />}
+              icon={<KeyRoundIcon className="size-4" />}
               isLoading={issueToken.isPending}
               onClick={() => issueToken.mutate(phone.id)}
             >

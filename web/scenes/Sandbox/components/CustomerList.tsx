@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PlusIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { type PhoneNumber, sandboxApi } from '../api';
 import { avatarColor, initials, listTime } from '../format';
-import { PlusIcon, StatusTicks } from './icons';
+import { StatusTicks } from './PhoneMarks';
 
 type Props = {
   phone: PhoneNumber;

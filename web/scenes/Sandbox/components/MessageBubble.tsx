@@ -1,7 +1,8 @@
+import { DownloadIcon, FileTextIcon, MapPinIcon, ReplyIcon, SmileIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { ChatMessage } from '../api';
 import { fileExtension, timeOfDay } from '../format';
-import { DocumentIcon, DownloadIcon, LocationIcon, ReplyIcon, SmileIcon, StatusTicks } from './icons';
+import { StatusTicks } from './PhoneMarks';
 
 const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'];
 
@@ -66,7 +67,7 @@ function Media({ media }: { media: NonNullable<ChatMessage['media']> }) {
       className="-mx-0.5 mb-1 flex min-w-56 items-center gap-3 rounded-md bg-black/[0.04] p-2.5 hover:bg-black/[0.07]"
     >
       <span className="relative flex size-10 shrink-0 items-center justify-center rounded-md bg-[#e9574a] text-white">
-        <DocumentIcon className="size-5" />
+        <FileTextIcon className="size-5" />
       </span>
       <span className="min-w-0 flex-1">
         <span className="block truncate text-[14px] font-medium text-slate-800">
@@ -110,7 +111,7 @@ export function MessageBubble({ message, onReact, onReply, onJumpTo }: Props) {
           {message.media && <Media media={message.media} />}
           {message.location && (
             <p className="flex items-center gap-1.5 font-medium">
-              <LocationIcon className="size-4 text-[#06a884]" />
+              <MapPinIcon className="size-4 text-[#06a884]" />
               {message.location.name ?? `${message.location.latitude}, ${message.location.longitude}`}
             </p>
           )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { StatusBarGlyphs } from './icons';
+import { StatusBarGlyphs } from './PhoneMarks';
 
 /** A phone: bezel, dynamic island and status bar (its clock is the sandbox clock). */
 export function PhoneFrame({ time, children }: { time: string; children: ReactNode }) {

@@ -1,11 +1,11 @@
 import { type InviteMemberResponse, TEAM_MSG } from '@common/api/team';
 import { isValidEmail } from '@common/validation';
+import { MailIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { inviteMember } from '../../../api/team';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { MailIcon } from '../../../components/Icons';
 import { inputClasses } from '../../../components/TextField';
 import { useFlashMessage } from '../useFlashMessage';
 

@@ -1,6 +1,6 @@
 import type { TeamMember } from '@common/api/team';
+import { TriangleAlertIcon } from 'lucide-react';
 import { Button } from '../../../components/Button';
-import { AlertIcon } from '../../../components/Icons';
 import { Modal } from '../../../components/Modal';
 
 /** The confirm step before a removal (spec §6: 'remove any other member after a confirm prompt'). */
@@ -23,7 +23,7 @@ export function RemoveMemberDialog({
       title={isInvitation ? 'Withdraw invitation' : 'Remove team member'}
       icon={
         <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-8 ring-red-50/50">
-          <AlertIcon className="size-6" />
+          <TriangleAlertIcon className="size-6" />
         </span>
       }
       description={

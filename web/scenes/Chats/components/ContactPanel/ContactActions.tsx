@@ -1,13 +1,13 @@
 import type { ContactDetail } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
+import { ArchiveIcon, ArchiveRestoreIcon, BanIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../../api/client';
 import { deleteContact, setContactState } from '../../../../api/contactDetails';
 import { Spinner } from '../../../../components/Spinner';
 import { showToast } from '../../../../components/Toast';
 import { ConfirmDialog, type ConfirmTone } from './ConfirmDialog';
-import { ArchiveIcon, BlockIcon, TrashIcon, UnarchiveIcon } from './icons';
 import { Section } from './Section';
 
 type Action = 'archive' | 'unarchive' | 'block' | 'unblock' | 'delete';
@@ -150,7 +150,7 @@ export function ContactActions({
     },
     block: {
       tone: 'warning',
-      icon: <BlockIcon className="size-6" />,
+      icon: <BanIcon className="size-6" />,
       title: 'Block this contact?',
       description: (
         <>
@@ -163,7 +163,7 @@ export function ContactActions({
     },
     delete: {
       tone: 'danger',
-      icon: <TrashIcon className="size-6" />,
+      icon: <Trash2Icon className="size-6" />,
       title: 'Delete this contact?',
       description: (
         <>
@@ -183,7 +183,7 @@ export function ContactActions({
       <div className="-mx-2 space-y-0.5">
         {contact.archived ? (
           <ActionRow
-            icon={<UnarchiveIcon className="size-4" />}
+            icon={<ArchiveRestoreIcon className="size-4" />}
             label="Unarchive"
             hint="Put them back in the tabs now"
             busy={busy === 'unarchive'}
@@ -199,7 +199,7 @@ export function ContactActions({
         )}
         {contact.blocked ? (
           <ActionRow
-            icon={<BlockIcon className="size-4" />}
+            icon={<BanIcon className="size-4" />}
             label="Unblock"
             hint="Remove the blocked mark"
             busy={busy === 'unblock'}
@@ -207,7 +207,7 @@ export function ContactActions({
           />
         ) : (
           <ActionRow
-            icon={<BlockIcon className="size-4" />}
+            icon={<BanIcon className="size-4" />}
             label="Block"
             hint="Mark this contact as blocked"
             onClick={() => open('block')}
@@ -215,7 +215,7 @@ export function ContactActions({
         )}
         {canDelete && (
           <ActionRow
-            icon={<TrashIcon className="size-4" />}
+            icon={<Trash2Icon className="size-4" />}
             label="Delete"
             hint="Delete the contact and all its messages"
             danger

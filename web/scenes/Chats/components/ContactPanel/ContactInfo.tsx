@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { CalendarIcon, FileTextIcon, ImageIcon, MessagesSquareIcon, VideoIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { statsQuery } from '../../../../api/contactDetails';
-import { DocumentIcon, ImageIcon, VideoIcon } from '../../../../components/ChatIcons';
 import { formatFullDate } from '../../../../components/time';
 import { formatContactDate } from './ageGroups';
-import { CalendarIcon, MessagesIcon } from './icons';
 import { Section } from './Section';
 
 const count = new Intl.NumberFormat('en');
@@ -81,7 +80,7 @@ export function ContactInfo({ contactId, now }: { contactId: string; now: number
               {formatContactDate(stats.data.firstContactDate, now)}
             </time>
           </Row>
-          <Row icon={<MessagesIcon className="size-4" />} label="Messages">
+          <Row icon={<MessagesSquareIcon className="size-4" />} label="Messages">
             <span data-testid="message-count">{count.format(stats.data.messageCount)}</span>
           </Row>
           <div className="mt-2.5 grid grid-cols-3 gap-2" data-testid="media-counts">
@@ -98,7 +97,7 @@ export function ContactInfo({ contactId, now }: { contactId: string; now: number
               many="Videos"
             />
             <MediaTile
-              icon={<DocumentIcon className="size-4" />}
+              icon={<FileTextIcon className="size-4" />}
               value={stats.data.mediaCount.documents}
               one="Document"
               many="Documents"

@@ -1,6 +1,6 @@
+import { XIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useCanDeleteContacts, useContactPanel } from '../../../../api/contactDetails';
-import { CloseIcon } from '../../../../components/Icons';
 import { Spinner } from '../../../../components/Spinner';
 import { useServerNow } from '../../../../hooks/useServerNow';
 import { ContactActions } from './ContactActions';
@@ -76,7 +76,7 @@ export function ContactPanel({ contactId, meId, onClose, onDeleted }: ContactPan
             aria-label="Close contact details"
             className="-mr-1.5 rounded-full p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700"
           >
-            <CloseIcon className="size-5" />
+            <XIcon className="size-5" />
           </button>
         </header>
         {contact ? (

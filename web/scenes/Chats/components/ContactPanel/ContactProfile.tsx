@@ -1,7 +1,7 @@
 import type { ContactDetail } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
+import { ArchiveIcon, BanIcon } from 'lucide-react';
 import { Avatar } from '../../../../components/Avatar';
-import { ArchiveIcon, BlockIcon } from './icons';
 
 /** The top of the panel: avatar, name (or 'Unknown'), phone, WhatsApp's own name, and archived/blocked marks. */
 export function ContactProfile({ contact }: { contact: ContactDetail }) {
@@ -40,7 +40,7 @@ export function ContactProfile({ contact }: { contact: ContactDetail }) {
               className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-100"
               data-testid="blocked-badge"
             >
-              <BlockIcon className="size-3.5" />
+              <BanIcon className="size-3.5" />
               Blocked
             </span>
           )}

@@ -1,5 +1,5 @@
 import type { ContactMediaItem } from '@common/api/contact-details';
-import { DocumentIcon, DownloadIcon, MicIcon } from '../../../../components/ChatIcons';
+import { DownloadIcon, FileTextIcon, MicIcon } from 'lucide-react';
 import { formatShortDate } from '../../../../components/time';
 import { documentDetails, extensionBadgeClass, extensionOf } from '../../fileInfo';
 import type { AgeGroup } from './ageGroups';
@@ -19,7 +19,7 @@ function DocumentRow({ item }: { item: ContactMediaItem }) {
       data-testid="document-card"
     >
       <span className="relative flex size-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-400">
-        {isAudio ? <MicIcon className="size-5" /> : <DocumentIcon className="size-6" />}
+        {isAudio ? <MicIcon className="size-5" /> : <FileTextIcon className="size-6" />}
         {ext && (
           <span
             className={`absolute -bottom-1 -left-1 rounded px-1 py-px text-[8.5px] font-bold tracking-wide text-white uppercase ring-2 ring-white ${extensionBadgeClass(ext)}`}

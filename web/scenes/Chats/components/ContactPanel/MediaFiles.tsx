@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { FileTextIcon, ImageIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { MEDIA_TAB_LIMIT, type MediaTab, mediaQuery, statsQuery } from '../../../../api/contactDetails';
-import { DocumentIcon, ImageIcon } from '../../../../components/ChatIcons';
 import { groupByAge } from './ageGroups';
 import { DocumentList } from './DocumentList';
 import { MediaGrid } from './MediaGrid';
@@ -93,7 +93,7 @@ export function MediaFiles({ contactId, now }: { contactId: string; now: number 
         ) : groups.length === 0 ? (
           <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-200 px-4 py-6 text-center">
             <span className="mb-2 flex size-9 items-center justify-center rounded-full bg-slate-100 text-slate-400">
-              {tab === 'media' ? <ImageIcon className="size-4.5" /> : <DocumentIcon className="size-4.5" />}
+              {tab === 'media' ? <ImageIcon className="size-4.5" /> : <FileTextIcon className="size-4.5" />}
             </span>
             <p className="text-sm font-medium text-slate-700">{EMPTY[tab].title}</p>
             <p className="mt-0.5 text-xs text-slate-500">{EMPTY[tab].text}</p>

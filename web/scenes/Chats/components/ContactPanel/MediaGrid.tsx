@@ -1,6 +1,6 @@
 import type { ContactMediaItem } from '@common/api/contact-details';
+import { ImageIcon, PlayIcon, VideoIcon } from 'lucide-react';
 import { useState } from 'react';
-import { ImageIcon, PlayIcon, VideoIcon } from '../../../../components/ChatIcons';
 import { ImageLightbox, VideoModal } from '../../../../components/MediaViewer';
 import { formatFullDate } from '../../../../components/time';
 import type { AgeGroup } from './ageGroups';

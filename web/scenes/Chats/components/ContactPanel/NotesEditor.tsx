@@ -1,9 +1,9 @@
 import { CONTACT_MSG, NOTES_MAX_LENGTH } from '@common/api/contact-details';
 import { useQueryClient } from '@tanstack/react-query';
+import { CheckIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { saveNotes } from '../../../../api/contactDetails';
 import { Button } from '../../../../components/Button';
-import { CheckIcon } from '../../../../components/Icons';
 
 /** The counter turns orange when fewer than this many characters remain (spec §5). */
 export const NOTES_WARN_REMAINING = 50;

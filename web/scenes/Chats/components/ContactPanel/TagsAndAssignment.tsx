@@ -1,6 +1,5 @@
 import type { ContactListItem } from '@common/api/inbox';
-import { PlusIcon } from '../../../../components/ActionIcons';
-import { ChevronDownIcon, TagIcon, UserIcon } from '../../../../components/Icons';
+import { ChevronDownIcon, PlusIcon, TagIcon, UserIcon } from 'lucide-react';
 import { ContactPopovers, useContactPopovers } from '../ContactPopovers';
 import { TagChip } from '../tags/TagChips';
 import { Section } from './Section';

@@ -1,9 +1,9 @@
 import type { UserSummary } from '@common/api/inbox';
 import { useQuery } from '@tanstack/react-query';
+import { UserMinusIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { countsQuery, type InboxFilter } from '../../../../api/inbox';
 import { teamQuery } from '../../../../api/team';
-import { UserMinusIcon } from '../../../../components/ActionIcons';
 import { Menu, MenuItem } from '../../../../components/Menu';
 import { Spinner } from '../../../../components/Spinner';
 import { useSession } from '../../../../hooks/useSession';

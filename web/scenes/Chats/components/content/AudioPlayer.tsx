@@ -1,6 +1,6 @@
 import type { InboxMessage } from '@common/api/inbox';
+import { MicIcon, PauseIcon, PlayIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { MicIcon, PauseIcon, PlayIcon } from '../../../../components/ChatIcons';
 import { Spinner } from '../../../../components/Spinner';
 import { COPY } from '../../../../copy';
 

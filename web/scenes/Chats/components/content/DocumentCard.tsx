@@ -1,6 +1,6 @@
 import type { InboxMessage } from '@common/api/inbox';
+import { DownloadIcon, FileTextIcon } from 'lucide-react';
 import { useState } from 'react';
-import { DocumentIcon, DownloadIcon } from '../../../../components/ChatIcons';
 import { Spinner } from '../../../../components/Spinner';
 import { showToast } from '../../../../components/Toast';
 import { COPY } from '../../../../copy';
@@ -63,7 +63,7 @@ export function DocumentCard({ message }: { message: InboxMessage }) {
   return (
     <div className="flex w-[280px] max-w-full items-center gap-3 rounded-lg bg-slate-900/[0.045] p-2.5">
       <div className="relative shrink-0 text-slate-400">
-        <DocumentIcon className="size-10" />
+        <FileTextIcon className="size-10" />
         {ext && (
           <span
             className={`absolute -bottom-0.5 -left-1 rounded px-1 py-px text-[9px] font-bold tracking-wide text-white uppercase ${extensionBadgeClass(ext)}`}

@@ -1,6 +1,6 @@
 import type { InboxMessage } from '@common/api/inbox';
+import { ImageIcon, PlayIcon, VideoIcon } from 'lucide-react';
 import { useState } from 'react';
-import { ImageIcon, PlayIcon, VideoIcon } from '../../../../components/ChatIcons';
 import { ImageLightbox, VideoModal } from '../../../../components/MediaViewer';
 import { Spinner } from '../../../../components/Spinner';
 import { COPY } from '../../../../copy';

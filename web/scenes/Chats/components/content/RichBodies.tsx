@@ -1,7 +1,12 @@
 import type { MessageContent } from '@common/api/inbox';
+import {
+  ExternalLinkIcon,
+  LayoutTemplateIcon,
+  MapPinIcon,
+  ShoppingCartIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
 import { Avatar } from '../../../../components/Avatar';
-import { CartIcon, ExternalLinkIcon, MapPinIcon, TemplateIcon } from '../../../../components/ChatIcons';
-import { AlertIcon } from '../../../../components/Icons';
 import { TextBody } from './TextBody';
 
 type Of<K extends MessageContent['kind']> = Extract<MessageContent, { kind: K }>;
@@ -189,7 +194,7 @@ export function OrderBody({ content }: { content: Of<'order'> }) {
     <div className="w-[280px] max-w-full">
       <div className="flex items-center gap-2.5 rounded-md bg-slate-900/[0.045] p-2.5">
         <span className="flex size-10 items-center justify-center rounded-md bg-white text-brand-700 ring-1 ring-slate-900/5">
-          <CartIcon className="size-5" />
+          <ShoppingCartIcon className="size-5" />
         </span>
         <div>
           <p className="text-sm font-medium text-slate-900">
@@ -222,7 +227,7 @@ export function UnsupportedBody({ content }: { content: Of<'unsupported'> }) {
   const detail = content.errors[0]?.details || content.errors[0]?.title;
   return (
     <div className="flex items-start gap-2 text-sm text-slate-600">
-      <AlertIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+      <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
       <div>
         <p className="italic">
           {content.unsupportedType
@@ -240,7 +245,7 @@ export function TemplateBody({ content }: { content: Of<'template'> }) {
   return (
     <div>
       <p className="mb-1 inline-flex items-center gap-1 text-[11px] font-medium text-slate-500">
-        <TemplateIcon className="size-3.5" /> Template · {content.name}
+        <LayoutTemplateIcon className="size-3.5" /> Template · {content.name}
       </p>
       <TextBody text={content.body} />
     </div>

@@ -1,12 +1,19 @@
 import type { TagSummary } from '@common/api/inbox';
 import { TAG_MSG, type Tag } from '@common/api/tags';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CheckIcon,
+  PencilIcon,
+  PlusIcon,
+  SearchIcon,
+  TagIcon,
+  Trash2Icon,
+  TriangleAlertIcon,
+} from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { tagsQuery } from '../../../../api/inbox';
 import { createTag, deleteTag, findTagByName, renameTag } from '../../../../api/tags';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../../../components/ActionIcons';
 import { Button } from '../../../../components/Button';
-import { AlertIcon, CheckIcon, SearchIcon, TagIcon } from '../../../../components/Icons';
 import { Modal } from '../../../../components/Modal';
 import { Spinner } from '../../../../components/Spinner';
 import { showToast } from '../../../../components/Toast';
@@ -220,7 +227,7 @@ export function TagPicker({
                       onClick={() => setDeleting({ id: tag.id, name: tag.name })}
                       className="rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-600"
                     >
-                      <TrashIcon className="size-3.5" />
+                      <Trash2Icon className="size-3.5" />
                     </button>
                   </span>
                 </div>
@@ -259,7 +266,7 @@ export function TagPicker({
         title="Delete tag"
         icon={
           <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-8 ring-red-50/50">
-            <AlertIcon className="size-6" />
+            <TriangleAlertIcon className="size-6" />
           </span>
         }
         description={

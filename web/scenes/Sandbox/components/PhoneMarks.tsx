@@ -1,15 +1,4 @@
-import type { ReactNode } from 'react';
-import { PlusIcon as AppPlusIcon } from '../../../components/ActionIcons';
-import {
-  DocumentIcon as AppDocumentIcon,
-  DownloadIcon as AppDownloadIcon,
-} from '../../../components/ChatIcons';
-import { type IconProps, icon, strokeIcon } from '../../../components/icon';
-
-/** Small icons the phone screen needs: line icons like the app's, drawn a touch heavier (1.9 stroke). */
-
-const PHONE_STROKE = { strokeWidth: 1.9 };
-const phoneIcon = (drawing: ReactNode) => strokeIcon(drawing, PHONE_STROKE);
+/** The phone screen's own marks, drawn as WhatsApp draws them: delivery ticks, the verified badge, the status bar. */
 
 /** One grey tick (sent), two (delivered), two blue (read); a clock while sending. */
 export function StatusTicks({ status, className = '' }: { status: string; className?: string }) {
@@ -56,76 +45,6 @@ export function VerifiedBadge({ className = 'size-4' }: { className?: string }) 
     </svg>
   );
 }
-
-export const PaperclipIcon = phoneIcon(
-  <path d="M20.5 11.5 12 20a5 5 0 0 1-7.1-7.1l8.9-8.9a3.4 3.4 0 0 1 4.8 4.8l-8.9 8.9a1.7 1.7 0 0 1-2.4-2.4l8.2-8.2" />,
-);
-
-export const SendIcon = icon(
-  <path fill="currentColor" d="M3.4 20.6 21 12 3.4 3.4l-.01 6.7L15 12 3.39 13.9z" />,
-);
-
-export const SmileIcon = phoneIcon(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
-  </>,
-);
-
-export const ReplyIcon = phoneIcon(
-  <>
-    <path d="M9.5 7 4.5 12l5 5" />
-    <path d="M4.5 12H14a5.5 5.5 0 0 1 5.5 5.5V19" />
-  </>,
-);
-
-export const PhotoIcon = phoneIcon(
-  <>
-    <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
-    <circle cx="9" cy="10" r="1.6" />
-    <path d="m20.5 16-4.8-4.8-8.7 8.3" />
-  </>,
-);
-
-// Drawings the app already has, at the phone's stroke.
-export const DocumentIcon = (p: IconProps) => <AppDocumentIcon {...PHONE_STROKE} {...p} />;
-export const DownloadIcon = (p: IconProps) => <AppDownloadIcon {...PHONE_STROKE} {...p} />;
-export const PlusIcon = (p: IconProps) => <AppPlusIcon {...PHONE_STROKE} {...p} />;
-
-export const ClockIcon = phoneIcon(
-  <>
-    <circle cx="12" cy="12" r="8.5" />
-    <path d="M12 7.5V12l3 2" />
-  </>,
-);
-
-export const EyeIcon = phoneIcon(
-  <>
-    <path d="M2.5 12s3.5-6.5 9.5-6.5S21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
-    <circle cx="12" cy="12" r="2.8" />
-  </>,
-);
-
-export const KeyIcon = phoneIcon(
-  <>
-    <circle cx="8" cy="15" r="4" />
-    <path d="m11 12 8.5-8.5M16.5 6.5 19 9M14.5 8.5 16.5 10.5" />
-  </>,
-);
-
-export const CopyIcon = phoneIcon(
-  <>
-    <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
-    <path d="M15.5 8.5V6.5a2 2 0 0 0-2-2h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
-  </>,
-);
-
-export const LocationIcon = phoneIcon(
-  <>
-    <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
-    <circle cx="12" cy="10" r="2.3" />
-  </>,
-);
 
 /** Signal, Wi-Fi and battery glyphs of the phone's status bar. */
 export function StatusBarGlyphs() {
