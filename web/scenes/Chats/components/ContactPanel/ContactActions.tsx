@@ -7,7 +7,7 @@ import { errorMessage } from '../../../../api/client';
 import { deleteContact, setContactState } from '../../../../api/contactDetails';
 import { Spinner } from '../../../../components/Spinner';
 import { AlertDialog, type AlertTone } from '../../../../ui/AlertDialog';
-import { showToast } from '../../../../components/Toast';
+import { showToast } from '../../../../ui/Toast';
 import { Section } from './Section';
 
 type Action = 'archive' | 'unarchive' | 'block' | 'unblock' | 'delete';

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { addTagToContacts, commonTags, removeTagFromContacts } from '../../../../api/tags';
 import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../ui/Dialog';
-import { showToast } from '../../../../components/Toast';
+import { showToast } from '../../../../ui/Toast';
 import { TagChip } from './TagChips';
 import { TagPicker } from './TagPicker';
 

@@ -17,7 +17,7 @@ import { Button } from '../../../../components/Button';
 import { Spinner } from '../../../../components/Spinner';
 import { useInlineEdit } from '../../../../hooks/useInlineEdit';
 import { Dialog as Modal } from '../../../../ui/Dialog';
-import { showToast } from '../../../../components/Toast';
+import { showToast } from '../../../../ui/Toast';
 import { TagListStatus } from './TagListStatus';
 
 type TagPickerProps = {
