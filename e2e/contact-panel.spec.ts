@@ -98,6 +98,12 @@ test('the contact panel: stats and files, notes with their limit, archive and de
   await expect(lightbox).toHaveCount(0);
   // Escape closed only the lightbox.
   await expect(panel).toBeVisible();
+  // A click beside the photo closes it too.
+  await files.getByTestId('media-tile').first().click();
+  await expect(lightbox.locator('img')).toBeVisible();
+  await page.mouse.click(40, 450);
+  await expect(lightbox).toHaveCount(0);
+  await expect(panel).toBeVisible();
   await files.scrollIntoViewIfNeeded();
   await screenshot(page, 'contact-panel-media', { fullPage: false });
 
