@@ -21,9 +21,6 @@ export type DialogProps = {
   testId?: string;
 };
 
-/** Matches an open modal (any `ui/Dialog` or `ModalFrame`): code that must leave keys or clicks to it asks this. */
-export const OPEN_MODAL_SELECTOR = '[data-modal]';
-
 type ModalFrameProps = {
   isOpen: boolean;
   onClose: () => void;
@@ -38,8 +35,10 @@ type ModalFrameProps = {
 };
 
 /**
- * React Aria's modal overlay and panel, marked `data-modal` (React Aria sets no `aria-modal`; it hides
- * the rest of the page instead). For dialogs with a look of their own; the others use `Dialog`.
+ * React Aria's modal overlay and panel, for dialogs with a look of their own; the others use `Dialog`.
+ * The overlay is marked `data-modal`: React Aria sets no `aria-modal` (it makes the rest of the page
+ * inert instead), so code that leaves Escape or outside clicks to an open modal looks for
+ * `[data-modal]`.
  */
 export function ModalFrame({
   isOpen,
