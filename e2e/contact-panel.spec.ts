@@ -98,6 +98,12 @@ test('the contact panel: stats and files, notes with their limit, archive and de
   await expect(lightbox).toHaveCount(0);
   // Escape closed only the lightbox.
   await expect(panel).toBeVisible();
+  // A click beside the photo closes it too.
+  await files.getByTestId('media-tile').first().click();
+  await expect(lightbox.locator('img')).toBeVisible();
+  await page.mouse.click(40, 450);
+  await expect(lightbox).toHaveCount(0);
+  await expect(panel).toBeVisible();
   await files.scrollIntoViewIfNeeded();
   await screenshot(page, 'contact-panel-media', { fullPage: false });
 
@@ -159,8 +165,13 @@ test('the contact panel: stats and files, notes with their limit, archive and de
   await expect(row).toBeVisible();
   await page.getByTestId('conversation-header').getByTestId('open-contact-details').click();
   await panel.getByRole('button', { name: /^Archive/ }).click();
-  const confirm = page.getByRole('dialog', { name: 'Archive this contact?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Archive this contact?' });
   await expect(confirm).toContainText('leaves the tabs until they write again');
+  // Escape answers the question (no), and leaves the panel open.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: /^Archive/ }).click();
   await screenshot(page, 'contact-panel-archive-confirm', { fullPage: false });
   await confirm.getByRole('button', { name: 'Archive' }).click();
   await expect(confirm).toHaveCount(0);
@@ -186,7 +197,7 @@ test('the contact panel: stats and files, notes with their limit, archive and de
 
   // Delete (owners): confirmed, the contact and its conversation are gone.
   await panel.getByRole('button', { name: /^Delete/ }).click();
-  const confirmDelete = page.getByRole('dialog', { name: 'Delete this contact?' });
+  const confirmDelete = page.getByRole('alertdialog', { name: 'Delete this contact?' });
   await screenshot(page, 'contact-panel-delete-confirm', { fullPage: false });
   await confirmDelete.getByRole('button', { name: 'Delete contact' }).click();
   await expect(page).not.toHaveURL(/contact=/);

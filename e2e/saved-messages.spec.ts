@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import {
   completeOnboardingViaApi,
   connectSandboxNumberViaApi,
@@ -33,6 +34,7 @@ test('the owner saves a message with a PDF; a member sends it from the composer 
     buffer: PDF,
   });
   await expect(dialog.getByTestId('saved-attachment')).toHaveText(/document: prices\.pdf/);
+  await expectNoAxeViolations(page, 'create saved message dialog', '[role="dialog"]');
   await screenshot(page, '70-saved-message-create', { fullPage: false });
   await save.click();
   await expect(dialog).toBeHidden();

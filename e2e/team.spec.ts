@@ -100,9 +100,16 @@ test('owner invites by e-mail â†’ the link signs the invitee up into the team â†
     await page.goto('/app/settings/team');
     await expect(inviteeRow).toContainText('Active');
     await inviteeRow.getByRole('button', { name: `Remove ${invitee}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Remove team member' });
+    const confirm = page.getByRole('alertdialog', { name: 'Remove team member' });
     await expect(confirm).toContainText(invitee);
+    // The alert dialog starts on its safe answer, and Escape takes it away without removing anyone.
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoAxeViolations(page, 'remove-member confirmation', '[role="alertdialog"]');
     await screenshot(page, '23-settings-team-remove-confirm', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(inviteeRow).toContainText('Active');
+    await inviteeRow.getByRole('button', { name: `Remove ${invitee}` }).click();
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByTestId('team-message')).toHaveText(
       `${invitee.split('@')[0]} was removed from the team.`,

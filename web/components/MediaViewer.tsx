@@ -1,7 +1,7 @@
 import { DownloadIcon, XIcon } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
-import { createPortal } from 'react-dom';
-import { useDialogFocus } from '../hooks/useDialogFocus';
+import type { ReactNode } from 'react';
+import { Dialog } from 'react-aria-components';
+import { ModalFrame } from '../ui/Dialog';
 
 type ViewerProps = {
   isOpen: boolean;
@@ -13,57 +13,43 @@ type ViewerProps = {
   children: ReactNode;
 };
 
-/** A dark full-screen viewer: Escape, the close button or a click beside the media closes it. */
+const CONTROL =
+  'pointer-events-auto rounded-full p-2.5 text-white/80 outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-white/70';
+
+/**
+ * A dark full-screen viewer: Escape, the close button or a click beside the media closes it. The
+ * panel lets clicks through where nothing is drawn, so React Aria sees them land on the backdrop.
+ */
 function MediaViewer({ isOpen, onClose, label, caption, downloadUrl, children }: ViewerProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  useDialogFocus(isOpen, panelRef, onClose);
-  if (!isOpen) return null;
-  return createPortal(
-    <div
-      ref={panelRef}
-      role="dialog"
-      aria-modal="true"
-      aria-label={label}
-      tabIndex={-1}
-      className="fixed inset-0 z-50 flex animate-fade-in flex-col bg-slate-950/92 outline-none"
+  return (
+    <ModalFrame
+      isOpen={isOpen}
+      onClose={onClose}
+      isDismissable
+      overlayClassName="fixed inset-0 z-50 bg-slate-950/92 data-[entering]:animate-fade-in"
+      className="pointer-events-none fixed inset-0"
     >
-      <div className="flex items-center justify-end gap-1 p-3">
-        {downloadUrl && (
-          <a
-            href={downloadUrl}
-            download
-            aria-label="Download"
-            className="rounded-full p-2.5 text-white/80 hover:bg-white/10 hover:text-white"
-          >
-            <DownloadIcon className="size-5" />
-          </a>
+      <Dialog aria-label={label} className="flex h-full flex-col outline-none">
+        <div className="flex items-center justify-end gap-1 p-3">
+          {downloadUrl && (
+            <a href={downloadUrl} download aria-label="Download" className={CONTROL}>
+              <DownloadIcon className="size-5" />
+            </a>
+          )}
+          <button type="button" onClick={onClose} aria-label="Close" className={CONTROL}>
+            <XIcon className="size-5" />
+          </button>
+        </div>
+        <div className="flex min-h-0 flex-1 items-center justify-center px-6 pb-6 [&>*]:pointer-events-auto">
+          {children}
+        </div>
+        {caption && (
+          <p className="pointer-events-auto mx-auto mb-6 max-w-2xl px-6 text-center text-sm whitespace-pre-wrap text-white/90">
+            {caption}
+          </p>
         )}
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="rounded-full p-2.5 text-white/80 hover:bg-white/10 hover:text-white"
-        >
-          <XIcon className="size-5" />
-        </button>
-      </div>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape and the close button are the keyboard path */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a click beside the media closes the viewer */}
-      <div
-        className="flex min-h-0 flex-1 items-center justify-center px-6 pb-6"
-        onClick={(event) => {
-          if (event.target === event.currentTarget) onClose();
-        }}
-      >
-        {children}
-      </div>
-      {caption && (
-        <p className="mx-auto mb-6 max-w-2xl px-6 text-center text-sm whitespace-pre-wrap text-white/90">
-          {caption}
-        </p>
-      )}
-    </div>,
-    document.body,
+      </Dialog>
+    </ModalFrame>
   );
 }
 

@@ -101,7 +101,7 @@ export function Popover({
       if (!target || panelRef.current?.contains(target) || anchor?.contains(target)) return;
       // A modal dialog opened from the popover (a confirmation) sits on top of it: clicks there,
       // or on its backdrop, belong to the dialog.
-      const modals = Array.from(document.querySelectorAll('[aria-modal="true"]'));
+      const modals = Array.from(document.querySelectorAll('[data-modal]'));
       if (modals.some((modal) => !modal.contains(anchor ?? null))) return;
       onCloseRef.current('outside');
     };

@@ -21,6 +21,50 @@ export type DialogProps = {
   testId?: string;
 };
 
+type ModalFrameProps = {
+  isOpen: boolean;
+  onClose: () => void;
+  /** Whether a click on the backdrop closes it (Escape is governed by `isKeyboardDismissDisabled`). */
+  isDismissable: boolean;
+  isKeyboardDismissDisabled?: boolean;
+  /** Classes of the backdrop, which also lays the panel out. */
+  overlayClassName: string;
+  /** Classes of the panel. */
+  className: string;
+  children: ReactNode;
+};
+
+/**
+ * React Aria's modal overlay and panel, for dialogs with a look of their own; the others use `Dialog`.
+ * The overlay is marked `data-modal`: React Aria sets no `aria-modal` (it makes the rest of the page
+ * inert instead), so code that leaves Escape or outside clicks to an open modal looks for
+ * `[data-modal]`.
+ */
+export function ModalFrame({
+  isOpen,
+  onClose,
+  isDismissable,
+  isKeyboardDismissDisabled = false,
+  overlayClassName,
+  className,
+  children,
+}: ModalFrameProps) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      isDismissable={isDismissable}
+      isKeyboardDismissDisabled={isKeyboardDismissDisabled}
+      data-modal=""
+      className={overlayClassName}
+    >
+      <Modal className={className}>{children}</Modal>
+    </ModalOverlay>
+  );
+}
+
 /**
  * The app's dialog, on React Aria: focus moves in and stays inside, Escape and (unless it is an alert
  * dialog) a click on the backdrop close it, the page behind neither scrolls nor reads to a screen
@@ -41,50 +85,45 @@ export function Dialog({
 }: DialogProps) {
   const descriptionId = useId();
   return (
-    <ModalOverlay
+    <ModalFrame
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onClose={onClose}
       isDismissable={isDismissable && role === 'dialog'}
       isKeyboardDismissDisabled={!isDismissable}
-      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/40 p-4 backdrop-blur-[2px] data-[entering]:animate-fade-in sm:items-center"
+      overlayClassName="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/40 p-4 backdrop-blur-[2px] data-[entering]:animate-fade-in sm:items-center"
+      className={`relative max-h-[calc(100dvh-2rem)] w-full ${widthClass} overflow-y-auto rounded-2xl bg-white shadow-pop ring-1 ring-slate-900/5 data-[entering]:animate-pop-in`}
     >
-      <Modal
-        className={`relative max-h-[calc(100dvh-2rem)] w-full ${widthClass} overflow-y-auto rounded-2xl bg-white shadow-pop ring-1 ring-slate-900/5 data-[entering]:animate-pop-in`}
+      <AriaDialog
+        role={role}
+        data-testid={testId}
+        aria-describedby={description ? descriptionId : undefined}
+        className="relative p-6 outline-none"
       >
-        <AriaDialog
-          role={role}
-          data-testid={testId}
-          aria-describedby={description ? descriptionId : undefined}
-          className="relative p-6 outline-none"
-        >
-          {!hideCloseButton && (
-            <button
-              type="button"
-              onClick={onClose}
-              disabled={!isDismissable}
-              className="absolute top-4 right-4 rounded-md p-1 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-700 disabled:opacity-40"
-              aria-label="Close"
-            >
-              <XIcon className="size-5" />
-            </button>
-          )}
-          {icon && <div className="mb-4 flex justify-center pt-2">{icon}</div>}
-          <Heading
-            slot="title"
-            className={`text-lg font-semibold tracking-tight text-slate-900 ${icon ? 'px-8 text-center' : 'pr-8'}`}
+        {!hideCloseButton && (
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={!isDismissable}
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-700 disabled:opacity-40"
+            aria-label="Close"
           >
-            {title}
-          </Heading>
-          {description && (
-            <div id={descriptionId} className={`mt-1.5 text-sm text-slate-600 ${icon ? 'text-center' : ''}`}>
-              {description}
-            </div>
-          )}
-          {children && <div className="mt-5">{children}</div>}
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+            <XIcon className="size-5" />
+          </button>
+        )}
+        {icon && <div className="mb-4 flex justify-center pt-2">{icon}</div>}
+        <Heading
+          slot="title"
+          className={`text-lg font-semibold tracking-tight text-slate-900 ${icon ? 'px-8 text-center' : 'pr-8'}`}
+        >
+          {title}
+        </Heading>
+        {description && (
+          <div id={descriptionId} className={`mt-1.5 text-sm text-slate-600 ${icon ? 'text-center' : ''}`}>
+            {description}
+          </div>
+        )}
+        {children && <div className="mt-5">{children}</div>}
+      </AriaDialog>
+    </ModalFrame>
   );
 }

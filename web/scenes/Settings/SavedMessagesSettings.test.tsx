@@ -103,8 +103,7 @@ describe('SavedMessagesSettings', () => {
     const user = userEvent.setup();
     renderScreen(<SavedMessagesSettings />, { path: '/app/settings/saved-messages' });
     await user.click(await screen.findByRole('button', { name: `Delete ${long}` }));
-    const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('Delete Saved Message')).toBeTruthy();
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Saved Message' });
     expect(dialog.textContent).toContain(`"${long.slice(0, 30)}..."`);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toBe(true));

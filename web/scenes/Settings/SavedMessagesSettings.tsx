@@ -7,8 +7,8 @@ import { deleteSavedMessage, SAVED_MESSAGES_KEY, savedMessagesQuery } from '../.
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
+import { AlertDialog } from '../../ui/AlertDialog';
 import { SavedMessageDialog } from './components/SavedMessageDialog';
 
 /** Spec §9: 150 characters of text, 100 of a caption (a message with an image). */
@@ -156,15 +156,11 @@ export function SavedMessagesSettings() {
         editing={dialog?.editing ?? null}
         onClose={() => setDialog(null)}
       />
-      <Modal
+      <AlertDialog
         isOpen={deleting !== null}
-        onClose={() => setDeleting(null)}
+        tone="danger"
+        icon={<TriangleAlertIcon className="size-6" />}
         title="Delete Saved Message"
-        icon={
-          <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
-            <TriangleAlertIcon className="size-6" />
-          </span>
-        }
         description={
           deleting && (
             <>
@@ -173,21 +169,12 @@ export function SavedMessagesSettings() {
             </>
           )
         }
-      >
-        <div className="flex justify-center gap-3">
-          <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => deleting && remove.mutate(deleting.id)}
-            isLoading={remove.isPending}
-            loadingText="Deleting..."
-          >
-            Delete
-          </Button>
-        </div>
-      </Modal>
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        isBusy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
     </div>
   );
 }

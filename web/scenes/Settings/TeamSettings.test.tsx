@@ -66,13 +66,13 @@ describe('TeamSettings', () => {
     const user = userEvent.setup();
     renderScreen(<TeamSettings />, { path: '/app/settings/team' });
     await user.click(await screen.findByRole('button', { name: 'Remove sam@example.com' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove team member' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove team member' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(removed).toBe('');
 
     await user.click(screen.getByRole('button', { name: 'Remove sam@example.com' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Remove team member' })).getByRole('button', {
+      within(screen.getByRole('alertdialog', { name: 'Remove team member' })).getByRole('button', {
         name: 'Remove',
       }),
     );

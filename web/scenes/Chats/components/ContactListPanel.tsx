@@ -114,7 +114,7 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
   useEffect(() => setPicked(new Set()), [tab]);
   // Escape leaves selection mode, unless a dialog or a popover has it.
   useEscapeKey(mode !== null, () => {
-    if (!document.querySelector('[aria-modal="true"], [data-popover]')) exitSelection();
+    if (!document.querySelector('[data-modal], [data-popover]')) exitSelection();
   });
 
   // The team tab is only for a team-wide view; fall back when the server says there is none.

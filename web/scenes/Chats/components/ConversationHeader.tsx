@@ -5,8 +5,8 @@ import { ArrowLeftIcon, ChevronDownIcon, PencilIcon, PlusIcon, TagIcon, UserIcon
 import { useState } from 'react';
 import { saveContactName } from '../../../api/contactCache';
 import { Avatar } from '../../../components/Avatar';
-import { showToast } from '../../../components/Toast';
 import { useInlineEdit } from '../../../hooks/useInlineEdit';
+import { showToast } from '../../../ui/Toast';
 import { ContactPopovers, useContactPopovers } from './ContactPopovers';
 import { TagChips } from './tags/TagChips';
 import { WindowTimer } from './WindowTimer';

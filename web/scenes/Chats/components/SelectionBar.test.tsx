@@ -2,8 +2,8 @@ import type { ContactListItem } from '@common/api/inbox';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../components/Toast';
 import { mockApi, renderScreen, signedInSession } from '../../../test/render';
+import { Toaster } from '../../../ui/Toast';
 import { SelectionBar } from './SelectionBar';
 
 const contact = (id: string) => ({ id, name: id, tags: [], assignee: null }) as unknown as ContactListItem;

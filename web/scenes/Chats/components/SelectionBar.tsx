@@ -6,8 +6,8 @@ import { assignContactsBulk } from '../../../api/assignment';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Popover } from '../../../components/Popover';
 import { Spinner } from '../../../components/Spinner';
-import { showToast } from '../../../components/Toast';
 import { useSession } from '../../../hooks/useSession';
+import { showToast } from '../../../ui/Toast';
 import { AssignMenu } from './assign/AssignMenu';
 import { ManageTagsDialog } from './tags/ManageTagsDialog';
 

@@ -1,7 +1,7 @@
 import type { InboxMessage } from '@common/api/inbox';
-import { Modal } from '../../../components/Modal';
 import { TemplatePicker } from '../../../components/TemplatePicker';
 import { COPY } from '../../../copy';
+import { Dialog } from '../../../ui/Dialog';
 
 type TemplateModalProps = {
   isOpen: boolean;
@@ -18,7 +18,7 @@ type TemplateModalProps = {
  */
 export function TemplateModal({ isOpen, onClose, contactId, contactName, onSent }: TemplateModalProps) {
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       onClose={onClose}
       title={COPY.sendTemplateMessage}
@@ -26,6 +26,6 @@ export function TemplateModal({ isOpen, onClose, contactId, contactName, onSent 
       widthClass="max-w-4xl"
     >
       <TemplatePicker contactId={contactId} contactName={contactName} onSent={onSent} onClose={onClose} />
-    </Modal>
+    </Dialog>
   );
 }

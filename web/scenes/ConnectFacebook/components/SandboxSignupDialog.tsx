@@ -1,11 +1,11 @@
 import { CheckIcon, ShieldCheckIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { Dialog, Heading } from 'react-aria-components';
 import { Button } from '../../../components/Button';
 import { FacebookIcon } from '../../../components/FacebookLogo';
 import { LogoMark } from '../../../components/Logo';
 import { COPY } from '../../../copy';
-import { useDialogFocus } from '../../../hooks/useDialogFocus';
+import { ModalFrame } from '../../../ui/Dialog';
 
 type SandboxSignupDialogProps = {
   isOpen: boolean;
@@ -30,9 +30,7 @@ export function SandboxSignupDialog({
   onFinish,
   onCancel,
 }: SandboxSignupDialogProps) {
-  const titleId = useId();
   const inputId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [businessName, setBusinessName] = useState(defaultBusinessName);
 
@@ -40,31 +38,27 @@ export function SandboxSignupDialog({
     if (isOpen) setBusinessName(defaultBusinessName);
   }, [isOpen, defaultBusinessName]);
 
-  // Escape is a CANCEL too, unless the signup is already being finished.
-  useDialogFocus(isOpen, panelRef, () => !isSubmitting && onCancel(), inputRef);
-
-  if (!isOpen) return null;
+  // The name is ready to be typed over.
+  useEffect(() => {
+    if (isOpen) inputRef.current?.select();
+  }, [isOpen]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!isSubmitting) onFinish(businessName);
   };
 
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <div
-        className="absolute inset-0 animate-fade-in bg-slate-950/50 backdrop-blur-[2px]"
-        aria-hidden="true"
-        onClick={() => !isSubmitting && onCancel()}
-      />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="sandbox-signup"
-        className="relative w-full max-w-[520px] animate-pop-in overflow-hidden rounded-xl bg-white shadow-pop ring-1 ring-slate-900/10"
-      >
+  // Escape and a click beside the window are a CANCEL too, unless the signup is already being finished.
+  return (
+    <ModalFrame
+      isOpen={isOpen}
+      onClose={onCancel}
+      isDismissable={!isSubmitting}
+      isKeyboardDismissDisabled={isSubmitting}
+      overlayClassName="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/50 p-4 backdrop-blur-[2px] data-[entering]:animate-fade-in"
+      className="relative w-full max-w-[520px] overflow-hidden rounded-xl bg-white shadow-pop ring-1 ring-slate-900/10 data-[entering]:animate-pop-in"
+    >
+      <Dialog data-testid="sandbox-signup" className="outline-none">
         {/* The popup window's chrome, as the browser would draw Facebook's. */}
         <div className="flex items-center gap-3 border-b border-slate-200 bg-slate-100 px-3 py-2">
           <span className="flex gap-1.5" aria-hidden="true">
@@ -103,12 +97,12 @@ export function SandboxSignupDialog({
               </span>
               <LogoMark className="size-10 rounded-xl shadow-sm" />
             </div>
-            <h2
-              id={titleId}
+            <Heading
+              slot="title"
               className="mt-5 text-center text-lg font-semibold sm:text-xl tracking-tight text-[#1c1e21]"
             >
               Connect your WhatsApp Business account to Switchboard
-            </h2>
+            </Heading>
             <p className="mx-auto mt-2 max-w-sm text-center text-sm leading-6 text-[#606770]">
               This window stands in for Facebook's signup. It creates a test business number in the built-in
               sandbox: no Meta account, nothing leaves this server.
@@ -146,6 +140,8 @@ export function SandboxSignupDialog({
                 </label>
                 <input
                   ref={inputRef}
+                  // The window opens on its one field, as Facebook's does.
+                  autoFocus
                   id={inputId}
                   name="businessName"
                   value={businessName}
@@ -185,8 +181,7 @@ export function SandboxSignupDialog({
             </div>
           </div>
         </form>
-      </div>
-    </div>,
-    document.body,
+      </Dialog>
+    </ModalFrame>
   );
 }

@@ -3,9 +3,9 @@ import { CircleCheckIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { requestEarlyAccess } from '../../../api/earlyAccess';
 import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/TextField';
 import { COPY } from '../../../copy';
+import { Dialog } from '../../../ui/Dialog';
 
 const EMPTY: EarlyAccessInput = { name: '', email: '', company: '', whatsappNumber: '' };
 export const EARLY_ACCESS_CLOSE_DELAY_MS = 2_000;
@@ -74,7 +74,7 @@ export function EarlyAccessModal({ isOpen, onClose }: EarlyAccessModalProps) {
 
   if (isDone) {
     return (
-      <Modal
+      <Dialog
         isOpen={isOpen}
         onClose={onClose}
         title={COPY.earlyAccessThanksTitle}
@@ -90,7 +90,7 @@ export function EarlyAccessModal({ isOpen, onClose }: EarlyAccessModalProps) {
   }
 
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       onClose={onClose}
       title="Get Early Access"
@@ -145,6 +145,6 @@ export function EarlyAccessModal({ isOpen, onClose }: EarlyAccessModalProps) {
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

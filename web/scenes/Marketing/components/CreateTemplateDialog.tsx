@@ -17,10 +17,10 @@ import { ApiRequestError } from '../../../api/client';
 import { createTemplate, TEMPLATES_KEY, uploadHeaderSample } from '../../../api/templates';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
 import { TemplateMediaField, useMediaUpload } from '../../../components/TemplateMediaField';
 import { TemplatePreview } from '../../../components/TemplatePreview';
 import { inputClasses } from '../../../components/TextField';
+import { Dialog } from '../../../ui/Dialog';
 
 type Props = { isOpen: boolean; onClose: () => void };
 
@@ -151,7 +151,7 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
     setButtons((list) => list.map((b, i) => (i === index ? next : b)));
 
   return (
-    <Modal isOpen={isOpen} onClose={close} title="Create template" widthClass="max-w-5xl">
+    <Dialog isOpen={isOpen} onClose={close} title="Create template" widthClass="max-w-5xl">
       <form onSubmit={submit} className="grid gap-6 md:grid-cols-[1fr_300px]" noValidate>
         <div className="max-h-[65vh] space-y-4 overflow-y-auto pr-1">
           <div>
@@ -431,6 +431,6 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
           </div>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,6 @@
 import type { TeamMember } from '@common/api/team';
 import { TriangleAlertIcon } from 'lucide-react';
-import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
+import { AlertDialog } from '../../../ui/AlertDialog';
 
 /** The confirm step before a removal (spec §6: 'remove any other member after a confirm prompt'). */
 export function RemoveMemberDialog({
@@ -17,15 +16,11 @@ export function RemoveMemberDialog({
 }) {
   const isInvitation = member?.status === 'invited';
   return (
-    <Modal
+    <AlertDialog
       isOpen={member !== null}
-      onClose={onCancel}
+      tone="danger"
+      icon={<TriangleAlertIcon className="size-6" />}
       title={isInvitation ? 'Withdraw invitation' : 'Remove team member'}
-      icon={
-        <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-8 ring-red-50/50">
-          <TriangleAlertIcon className="size-6" />
-        </span>
-      }
       description={
         member &&
         (isInvitation ? (
@@ -40,15 +35,11 @@ export function RemoveMemberDialog({
           </>
         ))
       }
-    >
-      <div className="flex justify-center gap-3">
-        <Button variant="secondary" onClick={onCancel} disabled={isRemoving}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={onConfirm} isLoading={isRemoving} loadingText="Removing...">
-          {isInvitation ? 'Withdraw' : 'Remove'}
-        </Button>
-      </div>
-    </Modal>
+      confirmLabel={isInvitation ? 'Withdraw' : 'Remove'}
+      busyLabel="Removing..."
+      isBusy={isRemoving}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

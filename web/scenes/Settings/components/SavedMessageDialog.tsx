@@ -15,8 +15,8 @@ import {
 } from '../../../api/savedMessages';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
 import { inputClasses } from '../../../components/TextField';
+import { Dialog } from '../../../ui/Dialog';
 
 type Props = {
   isOpen: boolean;
@@ -91,7 +91,7 @@ export function SavedMessageDialog({ isOpen, onClose, editing }: Props) {
 
   const uploading = progress !== null;
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       onClose={onClose}
       title={editing ? 'Edit Saved Message' : 'Create Saved Message'}
@@ -187,6 +187,6 @@ export function SavedMessageDialog({ isOpen, onClose, editing }: Props) {
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

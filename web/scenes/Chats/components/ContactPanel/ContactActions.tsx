@@ -6,8 +6,8 @@ import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../../api/client';
 import { deleteContact, setContactState } from '../../../../api/contactDetails';
 import { Spinner } from '../../../../components/Spinner';
-import { showToast } from '../../../../components/Toast';
-import { ConfirmDialog, type ConfirmTone } from './ConfirmDialog';
+import { AlertDialog, type AlertTone } from '../../../../ui/AlertDialog';
+import { showToast } from '../../../../ui/Toast';
 import { Section } from './Section';
 
 type Action = 'archive' | 'unarchive' | 'block' | 'unblock' | 'delete';
@@ -127,7 +127,7 @@ export function ContactActions({
   const dialogs: Record<
     Confirmable,
     {
-      tone: ConfirmTone;
+      tone: AlertTone;
       icon: ReactNode;
       title: string;
       description: ReactNode;
@@ -224,7 +224,7 @@ export function ContactActions({
         )}
       </div>
       {dialog && confirming && (
-        <ConfirmDialog
+        <AlertDialog
           isOpen
           tone={dialog.tone}
           icon={dialog.icon}

@@ -148,11 +148,13 @@ describe('ContactPanel', () => {
     queryClient.setQueryData(inboxKeys.list('unassigned', { q: '', tagIds: [] }), list);
     const actions = await screen.findByTestId('contact-actions');
     await user.click(within(actions).getByRole('button', { name: /^Archive/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Archive this contact?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Archive this contact?' });
     expect(dialog.textContent).toContain('leaves the tabs until they write again');
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('alertdialog', { name: 'Archive this contact?' })).toBeNull(),
+    );
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/state'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ archived: true });
     const after = queryClient.getQueryData<ContactPages>(inboxKeys.list('unassigned', { q: '', tagIds: [] }));

@@ -26,7 +26,7 @@ function useEscapeToClose(panelRef: React.RefObject<HTMLElement | null>, onClose
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      if (document.querySelector('[aria-modal="true"]')) return;
+      if (document.querySelector('[data-modal]')) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
       const inPanel = target !== null && panelRef.current?.contains(target);
       if (!inPanel && target?.closest('input, textarea, select, [contenteditable="true"]')) return;

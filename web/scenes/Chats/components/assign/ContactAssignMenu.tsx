@@ -2,8 +2,8 @@ import type { ContactListItem, UserSummary } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { assignContact } from '../../../../api/assignment';
-import { showToast } from '../../../../components/Toast';
 import { useSession } from '../../../../hooks/useSession';
+import { showToast } from '../../../../ui/Toast';
 import { AssignMenu } from './AssignMenu';
 
 /**

@@ -2,8 +2,8 @@ import type { InboxMessage } from '@common/api/inbox';
 import { DownloadIcon, FileTextIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '../../../../components/Spinner';
-import { showToast } from '../../../../components/Toast';
 import { COPY } from '../../../../copy';
+import { showToast } from '../../../../ui/Toast';
 import { documentDetails, extensionBadgeClass, extensionOf } from '../../fileInfo';
 
 /** Saves a stored file through fetch (so failures can be explained); falls back to opening the link. */

@@ -2,7 +2,7 @@ import type { TagSummary } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { addTagToContacts, removeTagFromContacts } from '../../../../api/tags';
-import { showToast } from '../../../../components/Toast';
+import { showToast } from '../../../../ui/Toast';
 import { TagPicker } from './TagPicker';
 
 /**

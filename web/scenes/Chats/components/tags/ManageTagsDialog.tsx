@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { addTagToContacts, commonTags, removeTagFromContacts } from '../../../../api/tags';
 import { Button } from '../../../../components/Button';
-import { Modal } from '../../../../components/Modal';
-import { showToast } from '../../../../components/Toast';
+import { Dialog } from '../../../../ui/Dialog';
+import { showToast } from '../../../../ui/Toast';
 import { TagChip } from './TagChips';
 import { TagPicker } from './TagPicker';
 
@@ -80,7 +80,7 @@ export function ManageTagsDialog({ isOpen, contacts, onClose, onDone }: ManageTa
   };
 
   return (
-    <Modal
+    <Dialog
       isOpen={isOpen}
       onClose={onClose}
       title="Manage Tags"
@@ -124,6 +124,6 @@ export function ManageTagsDialog({ isOpen, contacts, onClose, onDone }: ManageTa
           Done
         </Button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

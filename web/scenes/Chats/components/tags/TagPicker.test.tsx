@@ -2,8 +2,8 @@ import { TAG_MSG } from '@common/api/tags';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../../components/Toast';
 import { mockApi, renderScreen } from '../../../../test/render';
+import { Toaster } from '../../../../ui/Toast';
 import { TagPicker } from './TagPicker';
 
 const TAGS = [

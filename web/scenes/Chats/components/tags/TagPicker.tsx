@@ -14,10 +14,10 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { tagsQuery } from '../../../../api/inbox';
 import { createTag, deleteTag, findTagByName, renameTag } from '../../../../api/tags';
 import { Button } from '../../../../components/Button';
-import { Modal } from '../../../../components/Modal';
 import { Spinner } from '../../../../components/Spinner';
-import { showToast } from '../../../../components/Toast';
 import { useInlineEdit } from '../../../../hooks/useInlineEdit';
+import { Dialog as Modal } from '../../../../ui/Dialog';
+import { showToast } from '../../../../ui/Toast';
 import { TagListStatus } from './TagListStatus';
 
 type TagPickerProps = {

@@ -1,1 +1,0 @@
-export { Dialog as Modal } from '../ui/Dialog';
