@@ -103,7 +103,7 @@ export const ContactRow = memo(function ContactRow({
             </span>
             {contact.lastMessageAt && (
               <span
-                className={`shrink-0 text-xs ${unread ? 'font-medium text-brand-700' : 'text-slate-400'}`}
+                className={`shrink-0 text-xs ${unread ? 'font-medium text-brand-700' : 'text-slate-600'}`}
               >
                 {formatListTime(contact.lastMessageAt, now)}
               </span>
@@ -113,16 +113,16 @@ export const ContactRow = memo(function ContactRow({
             className={`mt-0.5 flex items-center justify-between gap-2 ${selecting ? '' : 'group-focus-within:pr-8 group-hover:pr-8 group-has-[[aria-expanded=true]]:pr-8'}`}
           >
             <span
-              className={`truncate text-[13px] ${unread ? 'text-slate-700' : 'text-slate-500'}`}
+              className={`truncate text-[13px] ${unread ? 'text-slate-700' : 'text-slate-600'}`}
               data-testid="last-message"
             >
               {contact.lastMessagePreview ? (
                 <>
-                  {sender && <span className="text-slate-400">{sender}: </span>}
+                  {sender && <span className="font-medium">{sender}: </span>}
                   {contact.lastMessagePreview}
                 </>
               ) : (
-                <span className="text-slate-400">{contact.phone}</span>
+                <span className="text-slate-600">{contact.phone}</span>
               )}
             </span>
             {unread && (
