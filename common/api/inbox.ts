@@ -127,10 +127,19 @@ export const INBOX_MSG = {
 
 /**
  * Unassigned: nobody; mine: the caller; team: a teammate other than the caller (only with the
- * `viewTeam` ability: owners). Archived contacts are in no tab (they come back on a new message).
+ * `viewTeam` ability: owners). Archived contacts are in no tab but in the `archived` view (a new
+ * message from them brings them back).
  */
 export const INBOX_TABS = ['unassigned', 'mine', 'team'] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];
+
+/**
+ * What `GET /api/contacts?tab=` lists: one of the three tabs, or `archived` — the archived contacts,
+ * newest message first, under the same search and tag filters. Like the tabs, it shows contacts
+ * assigned to other teammates only to a caller with the team-wide view (`viewTeam`).
+ */
+export const CONTACT_LIST_VIEWS = [...INBOX_TABS, 'archived'] as const;
+export type ContactListView = (typeof CONTACT_LIST_VIEWS)[number];
 
 const uuid = z.uuid();
 /** `tagIds=a,b,c`: contacts carrying ANY of these tags. */
@@ -151,7 +160,9 @@ export const inboxFilterQuerySchema = z.object({ q: searchQuery, tagIds: tagIdLi
 export type InboxFilterQuery = z.input<typeof inboxFilterQuerySchema>;
 
 export const contactListQuerySchema = inboxFilterQuerySchema.extend({
-  tab: z.enum(INBOX_TABS).default('unassigned'),
+  tab: z
+    .enum(CONTACT_LIST_VIEWS, { error: 'tab must be unassigned, mine, team or archived' })
+    .default('unassigned'),
   /** `nextCursor` of the previous page; opaque. */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(CONTACT_PAGE_SIZE),
@@ -165,7 +176,13 @@ export type UserSummary = {
   label: string;
 };
 
-/** What the caller may do with a contact; the UI reads these and never re-derives rules. */
+/** The teammate who sent a contact's last message, for the list's 'Sam:' (the UI says 'You:' for the caller). */
+export type LastMessageSender = {
+  id: string;
+  /** The first word of their profile name, else the start of their e-mail ('sam.lee@…' → 'Sam'). */
+  firstName: string;
+};
+
 /** Role-dependent abilities for the whole inbox, sent with the tab counts (the server is still the judge). */
 export type InboxAbilities = {
   /** The Assigned to Team tab (owners). */
@@ -176,6 +193,7 @@ export type InboxAbilities = {
   deleteContacts: boolean;
 };
 
+/** What the caller may do with a contact; the UI reads these and never re-derives rules. */
 export type ContactAbilities = {
   /** Inside the 24-hour window: text and media may be sent. Otherwise only a template. */
   sendFreeform: boolean;
@@ -194,6 +212,8 @@ export type ContactListItem = {
   lastMessageAt: string | null;
   lastMessagePreview: string | null;
   lastMessageDirection: 'incoming' | 'outgoing' | null;
+  /** Who sent the last message when it is outgoing; null for the customer's, the system's or unknown. */
+  lastMessageSentBy: LastMessageSender | null;
   unreadCount: number;
   /** The customer's latest message: the window runs 24 h from here. Null: no timer. */
   lastIncomingAt: string | null;

@@ -115,6 +115,7 @@ export async function insertInbound(
       update ${contacts} as c set
         last_message_preview = case when c.last_message_at is null or c.last_message_at <= v.at then v.preview else c.last_message_preview end,
         last_message_direction = case when c.last_message_at is null or c.last_message_at <= v.at then 'incoming' else c.last_message_direction end,
+        last_message_sent_by = case when c.last_message_at is null or c.last_message_at <= v.at then null else c.last_message_sent_by end,
         last_message_at = greatest(c.last_message_at, v.at),
         last_incoming_at = greatest(c.last_incoming_at, v.at),
         unread_count = c.unread_count + v.n,

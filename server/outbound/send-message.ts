@@ -118,6 +118,7 @@ export async function recordOutgoing(
     .set({
       lastMessagePreview: sql`case when ${contacts.lastMessageAt} is null or ${contacts.lastMessageAt} <= ${values.timestamp} then ${preview} else ${contacts.lastMessagePreview} end`,
       lastMessageDirection: sql`case when ${contacts.lastMessageAt} is null or ${contacts.lastMessageAt} <= ${values.timestamp} then 'outgoing' else ${contacts.lastMessageDirection} end`,
+      lastMessageSentBy: sql`case when ${contacts.lastMessageAt} is null or ${contacts.lastMessageAt} <= ${values.timestamp} then ${sender.id}::uuid else ${contacts.lastMessageSentBy} end`,
       lastMessageAt: sql`greatest(${contacts.lastMessageAt}, ${values.timestamp})`,
       updatedAt: new Date(),
     })

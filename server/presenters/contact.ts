@@ -1,4 +1,10 @@
-import type { ContactDetail, ContactListItem, TagSummary, UserSummary } from '@common/api/inbox';
+import type {
+  ContactDetail,
+  ContactListItem,
+  LastMessageSender,
+  TagSummary,
+  UserSummary,
+} from '@common/api/inbox';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { anyOf, preparedPer } from '../db/named-statements';
@@ -6,12 +12,16 @@ import { type contacts, contactTags, tags } from '../db/schema';
 import { canSendFreeform, windowClosesAt } from '../outbound/window';
 import { contactPolicy } from '../policies/contact';
 import { anyTeammateOf } from '../policies/define-policy';
-import { loadUserSummaries } from './users';
+import { loadUserNames } from './users';
 
 export type ContactRow = typeof contacts.$inferSelect;
 
-/** What a page of contacts needs besides its rows: tags and assignees, loaded once per page. */
-export type ContactExtras = { tags: Map<string, TagSummary[]>; users: Map<string, UserSummary> };
+/** What a page of contacts needs besides its rows: tags, assignees and last senders, loaded once per page. */
+export type ContactExtras = {
+  tags: Map<string, TagSummary[]>;
+  users: Map<string, UserSummary>;
+  senders: Map<string, LastMessageSender>;
+};
 
 const tagsOfContacts = preparedPer((db) =>
   db
@@ -25,12 +35,12 @@ const tagsOfContacts = preparedPer((db) =>
 );
 
 export async function loadContactExtras(db: Executor, rows: ContactRow[]): Promise<ContactExtras> {
-  if (rows.length === 0) return { tags: new Map(), users: new Map() };
-  const [tagRows, userMap] = await Promise.all([
+  if (rows.length === 0) return { tags: new Map(), users: new Map(), senders: new Map() };
+  const [tagRows, names] = await Promise.all([
     tagsOfContacts(db).execute({ ids: rows.map((r) => r.id) }),
-    loadUserSummaries(
+    loadUserNames(
       db,
-      rows.map((r) => r.assignedTo),
+      rows.flatMap((r) => [r.assignedTo, r.lastMessageSentBy]),
     ),
   ]);
   const byContact = new Map<string, TagSummary[]>();
@@ -39,7 +49,9 @@ export async function loadContactExtras(db: Executor, rows: ContactRow[]): Promi
     list.push({ id: t.id, name: t.name });
     byContact.set(t.contactId, list);
   }
-  return { tags: byContact, users: userMap };
+  const users = new Map([...names].map(([id, n]) => [id, n.summary]));
+  const senders = new Map([...names].map(([id, n]) => [id, n.sender]));
+  return { tags: byContact, users, senders };
 }
 
 /** A contact-list row: name '' stays '' (the UI shows 'Unknown'), the phone with a leading '+'. */
@@ -61,6 +73,7 @@ export function presentContactItem(row: ContactRow, extras: ContactExtras, now: 
     lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
     lastMessagePreview: row.lastMessagePreview,
     lastMessageDirection: row.lastMessageDirection,
+    lastMessageSentBy: row.lastMessageSentBy ? (extras.senders.get(row.lastMessageSentBy) ?? null) : null,
     unreadCount: row.unreadCount,
     lastIncomingAt: row.lastIncomingAt?.toISOString() ?? null,
     windowClosesAt: windowClosesAt(row)?.toISOString() ?? null,
@@ -77,7 +90,7 @@ export function presentContactDetail(row: ContactRow, extras: ContactExtras, now
   return { ...presentContactItem(row, extras, now), profileName: row.profileName, notes: row.notes };
 }
 
-/** Presents rows in their order, loading their tags and assignees in two queries. */
+/** Presents rows in their order, loading their tags and users (assignees, senders) in two queries. */
 export async function presentContacts(
   db: Executor,
   rows: ContactRow[],

@@ -9,6 +9,7 @@ import {
   placeContact,
   refreshLists,
   tabOf,
+  viewOf,
 } from './inbox';
 
 function contact(id: string, lastMessageAt: string | null, overrides: Partial<ContactListItem> = {}) {
@@ -46,6 +47,19 @@ describe('tabOf', () => {
     expect(tabOf(contact('a', null, { assignee: { id: 'me', label: 'me' } }), 'me')).toBe('mine');
     expect(tabOf(contact('a', null, { assignee: { id: 'bo', label: 'bo' } }), 'me')).toBe('team');
     expect(tabOf(contact('a', null, { archived: true }), 'me')).toBeNull();
+  });
+});
+
+describe('viewOf', () => {
+  it('puts an archived contact in the Archived view, a teammate’s only for the team-wide view', () => {
+    const bo = { assignee: { id: 'bo', label: 'bo' }, archived: true };
+    expect(viewOf(contact('a', null), 'me', false)).toBe('unassigned');
+    expect(viewOf(contact('a', null, { archived: true }), 'me', false)).toBe('archived');
+    expect(viewOf(contact('a', null, { ...bo, assignee: { id: 'me', label: 'me' } }), 'me', false)).toBe(
+      'archived',
+    );
+    expect(viewOf(contact('a', null, bo), 'me', false)).toBeNull();
+    expect(viewOf(contact('a', null, bo), 'me', true)).toBe('archived');
   });
 });
 

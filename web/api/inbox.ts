@@ -2,6 +2,7 @@ import type {
   ContactDetail,
   ContactListItem,
   ContactListResponse,
+  ContactListView,
   InboxCountsResponse,
   InboxTab,
 } from '@common/api/inbox';
@@ -28,7 +29,7 @@ function filterParams(filter: InboxFilter): URLSearchParams {
   return params;
 }
 
-export function contactsQuery(tab: InboxTab, filter: InboxFilter) {
+export function contactsQuery(tab: ContactListView, filter: InboxFilter) {
   return infiniteQueryOptions({
     queryKey: inboxKeys.list(tab, filter),
     queryFn: async ({ pageParam, signal }) => {
@@ -67,6 +68,26 @@ export function tabOf(contact: ContactListItem, meId: string | null): InboxTab |
   if (contact.archived) return null;
   if (!contact.assignee) return 'unassigned';
   return contact.assignee.id === meId ? 'mine' : 'team';
+}
+
+/**
+ * The list a contact belongs in for viewer `meId`: its tab, or the Archived view when archived (one
+ * assigned to another teammate only with the team-wide view, as the server lists them); null for none.
+ */
+export function viewOf(
+  contact: ContactListItem,
+  meId: string | null,
+  teamView: boolean,
+): ContactListView | null {
+  if (!contact.archived) return tabOf(contact, meId);
+  return teamView || !contact.assignee || contact.assignee.id === meId ? 'archived' : null;
+}
+
+/** Whether the signed-in user has the team-wide view, from any cached tab counts. */
+function hasTeamView(client: QueryClient): boolean {
+  return client
+    .getQueriesData<InboxCountsResponse>({ queryKey: ['inbox', 'counts'] })
+    .some(([, data]) => data?.abilities.viewTeam === true);
 }
 
 /** The server's list order: latest message first, contacts without messages last, then id. */
@@ -150,7 +171,7 @@ function refreshTagsSoon(client: QueryClient): void {
 
 /** Writes a changed contact into every cached list and into its open conversation's header. */
 export function applyContact(client: QueryClient, contact: ContactListItem, meId: string | null): void {
-  const tab = tabOf(contact, meId);
+  const tab = viewOf(contact, meId, hasTeamView(client));
   let needsRefetch = false;
   for (const [key, data] of client.getQueriesData<ContactPages>({ queryKey: inboxKeys.lists })) {
     if (!data) continue;

@@ -1,4 +1,4 @@
-import type { ContactListResponse, InboxTab } from '@common/api/inbox';
+import type { ContactListResponse, ContactListView } from '@common/api/inbox';
 import type { Tag, TagListResponse } from '@common/api/tags';
 import { type InfiniteData, queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from './client';
@@ -16,7 +16,7 @@ export const inboxKeys = {
   all: ['inbox'] as const,
   counts: (filter: InboxFilter) => ['inbox', 'counts', filter] as const,
   lists: ['inbox', 'contacts'] as const,
-  list: (tab: InboxTab, filter: InboxFilter) => ['inbox', 'contacts', tab, filter] as const,
+  list: (tab: ContactListView, filter: InboxFilter) => ['inbox', 'contacts', tab, filter] as const,
   tags: ['inbox', 'tags'] as const,
 };
 

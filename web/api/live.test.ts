@@ -140,6 +140,7 @@ function contact(overrides: Partial<ContactListItem> = {}): ContactListItem {
     lastMessageAt: '2026-03-12T10:00:00.000Z',
     lastMessagePreview: 'Hi',
     lastMessageDirection: 'incoming',
+    lastMessageSentBy: null,
     unreadCount: 1,
     lastIncomingAt: null,
     windowClosesAt: null,

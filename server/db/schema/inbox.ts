@@ -46,6 +46,8 @@ export const contacts = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     lastMessagePreview: text('last_message_preview'),
     lastMessageDirection: text('last_message_direction', { enum: ['incoming', 'outgoing'] }),
+    /** The teammate who sent the last message when it is outgoing; null for the customer's or unknown. */
+    lastMessageSentBy: uuid('last_message_sent_by').references(() => users.id, { onDelete: 'set null' }),
     /** Start of the 24-hour customer service window. */
     lastIncomingAt: timestamp('last_incoming_at', { withTimezone: true }),
     unreadCount: integer('unread_count').notNull().default(0),
@@ -54,7 +56,7 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex('contacts_account_wa_id_key').on(t.accountId, t.waId),
     // The inbox tabs, each walked newest first by (sort key, id) — see contactSortKey in
-    // server/routes/contacts/list-query.ts. Archived contacts are in no tab, so not in these indexes.
+    // server/routes/contacts/list-query.ts. Archived contacts are in no tab, only in the Archived view.
     index('contacts_inbox_unassigned_idx')
       .on(t.accountId, sql`${CONTACT_SORT_KEY} desc`, sql`id desc`)
       .where(sql`archived_at is null and assigned_to is null`),
@@ -64,6 +66,10 @@ export const contacts = pgTable(
     index('contacts_inbox_assignee_idx')
       .on(t.accountId, t.assignedTo, sql`${CONTACT_SORT_KEY} desc`, sql`id desc`)
       .where(sql`archived_at is null`),
+    // The Archived view: archived contacts only, in the same order.
+    index('contacts_archived_idx')
+      .on(t.accountId, sql`${CONTACT_SORT_KEY} desc`, sql`id desc`)
+      .where(sql`archived_at is not null`),
     // 'Search contacts...': name or phone, anywhere in the text (trigrams; pg_trgm).
     index('contacts_search_idx').using('gin', sql`${CONTACT_SEARCH_TEXT} gin_trgm_ops`),
   ],

@@ -53,6 +53,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await requireAccount(request);
       const { tab, cursor, limit, q, tagIds } = request.query;
       if (tab === 'team') inboxPolicy.authorize(actor, 'viewTeam', { accountId: actor.accountId });
+      const teamView = inboxPolicy.can(actor, 'viewTeam', { accountId: actor.accountId });
       const decoded = cursor ? decodeCursor(cursor) : null;
       if (cursor && !decoded) throw badRequest('Invalid cursor', 'validation_failed', 'cursor');
 
@@ -60,7 +61,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await findContactPage(
         app.db,
         { accountId: actor.accountId, actorId: actor.id, q, tagIds },
-        { tab, cursor: decoded, limit },
+        { tab, cursor: decoded, limit, teamView },
       );
       return {
         contacts: await presentContacts(app.db, page.rows, now),

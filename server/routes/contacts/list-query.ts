@@ -1,5 +1,5 @@
-import type { InboxTab } from '@common/api/inbox';
-import { and, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { ContactListView, InboxTab } from '@common/api/inbox';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { contacts, contactTags } from '../../db/schema';
 import type { ContactRow } from '../../presenters/contact';
@@ -43,16 +43,33 @@ function conditions(filter: InboxFilter, tab: InboxTab): SQL {
   return filtered(filter, tabCondition(tab, filter.actorId));
 }
 
+/**
+ * The Archived view (contacts_archived_idx): archived contacts under the same filters; without the
+ * team-wide view, only the unassigned ones and the caller's, as in the tabs.
+ */
+function archivedConditions(filter: InboxFilter, teamView: boolean): SQL {
+  const visible = teamView
+    ? undefined
+    : or(isNull(contacts.assignedTo), eq(contacts.assignedTo, filter.actorId));
+  return filtered(filter, and(isNotNull(contacts.archivedAt), visible)!, true);
+}
+
+function viewConditions(filter: InboxFilter, page: Page): SQL {
+  return page.tab === 'archived'
+    ? archivedConditions(filter, page.teamView ?? false)
+    : conditions(filter, page.tab);
+}
+
 /** Every assigned contact (any assignee), under the same filters. */
 function assignedConditions(filter: InboxFilter): SQL {
   return filtered(filter, isNotNull(contacts.assignedTo));
 }
 
-function filtered(filter: InboxFilter, which: SQL): SQL {
+function filtered(filter: InboxFilter, which: SQL, archived = false): SQL {
   const pattern = searchPattern(filter.q);
   return and(
     eq(contacts.accountId, filter.accountId),
-    isNull(contacts.archivedAt),
+    archived ? undefined : isNull(contacts.archivedAt),
     which,
     pattern ? sql`${searchText} like ${pattern}` : undefined,
     filter.tagIds.length > 0
@@ -83,7 +100,13 @@ export function decodeCursor(value: string): Cursor | null {
   }
 }
 
-type Page = { tab: InboxTab; cursor: Cursor | null; limit: number };
+type Page = {
+  tab: ContactListView;
+  cursor: Cursor | null;
+  limit: number;
+  /** The caller's team-wide view (inboxPolicy `viewTeam`): which archived contacts they see. */
+  teamView?: boolean;
+};
 
 /** The query for one page (one row more than the page, to know whether another follows). */
 export function contactPageQuery(db: Executor, filter: InboxFilter, page: Page) {
@@ -93,12 +116,12 @@ export function contactPageQuery(db: Executor, filter: InboxFilter, page: Page) 
   return db
     .select({ contact: contacts, key: sql<string>`(${sortKey})::text` })
     .from(contacts)
-    .where(and(conditions(filter, page.tab), after))
+    .where(and(viewConditions(filter, page), after))
     .orderBy(sql`${sortKey} desc`, desc(contacts.id))
     .limit(page.limit + 1);
 }
 
-/** One page of a tab, newest first; `nextCursor` is null on the last page. */
+/** One page of a tab or the Archived view, newest first; `nextCursor` is null on the last page. */
 export async function findContactPage(
   db: Executor,
   filter: InboxFilter,

@@ -1,4 +1,4 @@
-import { INBOX_TABS, type InboxTab } from '@common/api/inbox';
+import { CONTACT_LIST_VIEWS, type ContactListView } from '@common/api/inbox';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LiveStatus } from '../../api/live';
@@ -34,8 +34,10 @@ function LiveNotice({ status }: { status: LiveStatus }) {
   );
 }
 
-function parseTab(value: string | null): InboxTab {
-  return (INBOX_TABS as readonly string[]).includes(value ?? '') ? (value as InboxTab) : 'unassigned';
+function parseTab(value: string | null): ContactListView {
+  return (CONTACT_LIST_VIEWS as readonly string[]).includes(value ?? '')
+    ? (value as ContactListView)
+    : 'unassigned';
 }
 
 /**
@@ -67,7 +69,7 @@ export function Chats() {
   );
   const selectContact = useCallback((id: string) => update({ contact: id }), [update]);
   const changeTab = useCallback(
-    (next: InboxTab) => update({ tab: next === 'unassigned' ? null : next }),
+    (next: ContactListView) => update({ tab: next === 'unassigned' ? null : next }),
     [update],
   );
 

@@ -1,4 +1,4 @@
-import type { InboxTab } from '@common/api/inbox';
+import type { ContactListView } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -14,17 +14,18 @@ import { ContactRow, ROW_HEIGHT, rowHeight } from './ContactRow';
 /** Fetch the next page when this few rows are left below the viewport. */
 const PREFETCH_ROWS = 10;
 
-const EMPTY: Record<InboxTab, string> = {
+const EMPTY: Record<ContactListView, string> = {
   unassigned: INBOX_MSG.emptyUnassigned,
   mine: INBOX_MSG.emptyMine,
   team: INBOX_MSG.emptyTeam,
+  archived: 'No archived chats',
 };
 
 /** Selection mode: which rows are ticked and how a row is ticked. */
 export type ListSelection = { ids: ReadonlySet<string>; onToggle: (contactId: string) => void };
 
 type ContactListProps = {
-  tab: InboxTab;
+  tab: ContactListView;
   filter: InboxFilter;
   selectedId: string | null;
   now: number;
@@ -49,12 +50,14 @@ function SkeletonRows() {
 }
 
 /**
- * One tab of contacts, newest message first: a virtual list (only the rows in view are in the DOM)
+ * One tab of contacts (or the Archived view), newest message first: a virtual list (only the rows in view are in the DOM)
  * over keyset pages fetched as the reader scrolls, so it stays quick at 100,000 contacts.
  */
 export function ContactList({ tab, filter, selectedId, now, onSelect, selection = null }: ContactListProps) {
   const query = useInfiniteQuery(contactsQuery(tab, filter));
-  const sandbox = useQuery(sessionQuery).data?.features.sandbox ?? false;
+  const session = useQuery(sessionQuery).data;
+  const sandbox = session?.features.sandbox ?? false;
+  const meId = session?.user?.id ?? null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const contacts = useMemo(() => query.data?.pages.flatMap((p) => p.contacts) ?? [], [query.data]);
   const hasMore = Boolean(query.hasNextPage);
@@ -139,6 +142,7 @@ export function ContactList({ tab, filter, selectedId, now, onSelect, selection 
                   contact={contact}
                   isSelected={contact.id === selectedId}
                   now={now}
+                  meId={meId}
                   onSelect={onSelect}
                   selectMode={selection !== null}
                   checked={selection?.ids.has(contact.id) ?? false}

@@ -1,4 +1,4 @@
-import type { InboxTab } from '@common/api/inbox';
+import type { ContactListView, InboxTab } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, ListChecksIcon, SearchIcon, TagIcon, UserPlusIcon, XIcon } from 'lucide-react';
@@ -9,6 +9,7 @@ import { Popover } from '../../../components/Popover';
 import { COPY } from '../../../copy';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { useEscapeKey } from '../../../hooks/useEscapeKey';
+import { ArchivedEntry, ArchivedPanel } from './ArchivedView';
 import { ContactList, type ListSelection } from './ContactList';
 import { NotificationPrompt } from './NotificationPrompt';
 import { SelectionBar, type SelectionMode } from './SelectionBar';
@@ -28,8 +29,8 @@ function formatCount(count: number): string {
 }
 
 type ContactListPanelProps = {
-  tab: InboxTab;
-  onTabChange: (tab: InboxTab) => void;
+  tab: ContactListView;
+  onTabChange: (tab: ContactListView) => void;
   selectedId: string | null;
   onSelect: (contactId: string) => void;
   now: number;
@@ -122,6 +123,11 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
     if (tab === 'team' && counts.data && !viewTeam) onTabChange('unassigned');
   }, [tab, counts.data, viewTeam, onTabChange]);
 
+  if (tab === 'archived') {
+    const back = () => onTabChange('unassigned');
+    return <ArchivedPanel selectedId={selectedId} onSelect={onSelect} onBack={back} now={now} />;
+  }
+
   return (
     <aside
       aria-label="Contacts"
@@ -143,6 +149,7 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
         ) : (
           <div className="flex h-8 items-center justify-between">
             <h1 className="text-lg font-semibold tracking-tight text-slate-900">Chats</h1>
+            <ArchivedEntry onOpen={() => onTabChange('archived')} />
             <SelectMenu onPick={setMode} />
           </div>
         )}

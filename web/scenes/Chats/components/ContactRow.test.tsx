@@ -25,7 +25,7 @@ const MAYA = {
 function setup(props: Partial<Parameters<typeof ContactRow>[0]> = {}) {
   mockApi({ 'GET /api/tags': { body: { tags: [] } } });
   const onSelect = vi.fn();
-  renderScreen(
+  const { unmount } = renderScreen(
     <ContactRow
       contact={MAYA}
       isSelected={false}
@@ -34,7 +34,7 @@ function setup(props: Partial<Parameters<typeof ContactRow>[0]> = {}) {
       {...props}
     />,
   );
-  return { onSelect, user: userEvent.setup() };
+  return { onSelect, unmount, user: userEvent.setup() };
 }
 
 describe('ContactRow', () => {
@@ -74,6 +74,25 @@ describe('ContactRow', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Tag chat' }));
     expect(screen.getByRole('dialog', { name: 'Tag chat' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search or create tag...' }));
+  });
+
+  it("says 'You:' before the signed-in user's own last message and the teammate's first name before theirs", () => {
+    const outgoing = (sentBy: ContactListItem['lastMessageSentBy']) =>
+      ({ ...MAYA, lastMessageDirection: 'outgoing', lastMessageSentBy: sentBy }) as ContactListItem;
+    const preview = () => screen.getByTestId('last-message').textContent;
+
+    const own = setup({ contact: outgoing({ id: 'u-me', firstName: 'Jane' }), meId: 'u-me' });
+    expect(preview()).toBe('You: Hi!');
+    own.unmount();
+    const teammate = setup({ contact: outgoing({ id: 'u-sam', firstName: 'Sam' }), meId: 'u-me' });
+    expect(preview()).toBe('Sam: Hi!');
+    teammate.unmount();
+    // The customer's message, and one whose sender is unknown (a removed user), carry no name.
+    const incoming = setup({ meId: 'u-me' });
+    expect(preview()).toBe('Hi!');
+    incoming.unmount();
+    setup({ contact: outgoing(null), meId: 'u-me' });
+    expect(preview()).toBe('Hi!');
   });
 
   it('in selection mode the row ticks instead of opening the chat, and hides the menu', async () => {

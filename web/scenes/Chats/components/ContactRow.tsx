@@ -11,6 +11,15 @@ import { WindowTimer } from './WindowTimer';
 export const ROW_HEIGHT = 72;
 export const ROW_HEIGHT_WITH_TAGS = 90;
 
+/**
+ * Who the last message is from, before its preview: 'You' for the signed-in user's own, the teammate's
+ * first name ('Sam') for theirs; nothing for the customer's, or when the sender is unknown.
+ */
+export function senderPrefix(contact: ContactListItem, meId: string | null): string | null {
+  if (contact.lastMessageDirection !== 'outgoing' || !contact.lastMessageSentBy) return null;
+  return contact.lastMessageSentBy.id === meId ? 'You' : contact.lastMessageSentBy.firstName;
+}
+
 export function rowHeight(contact: ContactListItem | undefined): number {
   return contact && contact.tags.length > 0 ? ROW_HEIGHT_WITH_TAGS : ROW_HEIGHT;
 }
@@ -19,6 +28,8 @@ type ContactRowProps = {
   contact: ContactListItem;
   isSelected: boolean;
   now: number;
+  /** The signed-in user: their own messages say 'You:', a teammate's their first name. */
+  meId?: string | null;
   onSelect: (contactId: string) => void;
   /** Selection mode (tagging or assigning many): the row ticks instead of opening the chat. */
   selectMode?: boolean;
@@ -34,6 +45,7 @@ export const ContactRow = memo(function ContactRow({
   contact,
   isSelected,
   now,
+  meId = null,
   onSelect,
   selectMode = false,
   checked = false,
@@ -43,6 +55,7 @@ export const ContactRow = memo(function ContactRow({
   const unread = contact.unreadCount > 0;
   const selecting = selectMode;
   const ticked = selectMode && checked;
+  const sender = senderPrefix(contact, meId);
   return (
     <div
       className={`group relative h-full transition-colors ${
@@ -90,7 +103,7 @@ export const ContactRow = memo(function ContactRow({
             </span>
             {contact.lastMessageAt && (
               <span
-                className={`shrink-0 text-xs ${unread ? 'font-medium text-brand-700' : 'text-slate-400'}`}
+                className={`shrink-0 text-xs ${unread ? 'font-medium text-brand-700' : 'text-slate-600'}`}
               >
                 {formatListTime(contact.lastMessageAt, now)}
               </span>
@@ -99,16 +112,17 @@ export const ContactRow = memo(function ContactRow({
           <span
             className={`mt-0.5 flex items-center justify-between gap-2 ${selecting ? '' : 'group-focus-within:pr-8 group-hover:pr-8 group-has-[[aria-expanded=true]]:pr-8'}`}
           >
-            <span className={`truncate text-[13px] ${unread ? 'text-slate-700' : 'text-slate-500'}`}>
+            <span
+              className={`truncate text-[13px] ${unread ? 'text-slate-700' : 'text-slate-600'}`}
+              data-testid="last-message"
+            >
               {contact.lastMessagePreview ? (
                 <>
-                  {contact.lastMessageDirection === 'outgoing' && (
-                    <span className="text-slate-400">You: </span>
-                  )}
+                  {sender && <span className="font-medium">{sender}: </span>}
                   {contact.lastMessagePreview}
                 </>
               ) : (
-                <span className="text-slate-400">{contact.phone}</span>
+                <span className="text-slate-600">{contact.phone}</span>
               )}
             </span>
             {unread && (

@@ -18,6 +18,7 @@ const contact: ContactDetail = {
   lastMessageAt: now.toISOString(),
   lastMessagePreview: 'Hi',
   lastMessageDirection: 'incoming',
+  lastMessageSentBy: null,
   unreadCount: 0,
   lastIncomingAt: now.toISOString(),
   windowClosesAt: new Date(now.getTime() + 23 * 3_600_000).toISOString(),

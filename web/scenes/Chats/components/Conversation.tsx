@@ -22,6 +22,7 @@ import { COPY } from '../../../copy';
 import { useServerNow } from '../../../hooks/useServerNow';
 import type { PreparedAttachment } from '../attachments';
 import { isWindowOpen } from '../windowStatus';
+import { ArchivedBanner } from './ArchivedBanner';
 import { Composer } from './Composer';
 import { ConversationHeader } from './ConversationHeader';
 import { MessageList } from './MessageList';
@@ -190,6 +191,7 @@ export function Conversation({ contactId, meId, onBack, onOpenDetails }: Convers
   return (
     <>
       <ConversationHeader contact={contact} now={now} onBack={onBack} onOpenDetails={onOpenDetails} />
+      {contact.archived && <ArchivedBanner contact={contact} meId={meId} />}
       <MessageList
         messages={messages}
         contactName={contactName}
