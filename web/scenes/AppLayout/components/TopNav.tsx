@@ -41,7 +41,8 @@ export function TopNav({ session }: { session: SessionResponse | null }) {
               }
             >
               {item.icon}
-              <span className="hidden md:inline">{item.label}</span>
+              {/* On a phone the label is for screen readers only; the icon alone shows. */}
+              <span className="sr-only md:not-sr-only">{item.label}</span>
             </NavLink>
           ))}
         </nav>
