@@ -47,7 +47,7 @@ export function TopNav({ session }: { session: SessionResponse | null }) {
           ))}
         </nav>
         {account && (
-          <div className="hidden items-center gap-2 rounded-full bg-slate-50 py-1 pr-3 pl-2 text-xs text-slate-600 ring-1 ring-slate-200 lg:flex">
+          <div className="hidden items-center gap-2 rounded-full bg-slate-50 py-1 pr-3 pl-2 text-xs text-slate-600 ring-1 ring-slate-200 xl:flex">
             <span
               className={`size-2 rounded-full ${account.tokenExpired ? 'bg-amber-500' : 'bg-brand-500'}`}
             />
