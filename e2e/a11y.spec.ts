@@ -1,6 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, type KnownViolation } from './axe';
-import { completeOnboardingViaApi, connectSandboxNumberViaApi, signUpViaApi, uniqueEmail } from './helpers';
+import {
+  completeOnboardingViaApi,
+  connectSandboxNumberViaApi,
+  screenshot,
+  signUpViaApi,
+  uniqueEmail,
+} from './helpers';
 import { addCustomer, contactIdFor, customerSays } from './inbox-helpers';
 
 /** The widths every screen is checked at: a laptop and a phone. */
@@ -61,9 +67,13 @@ const SIGNED_OUT: Screen[] = [
   },
 ];
 
-/** Runs axe on each screen at each width, collecting every failure so one run names them all. */
+/** Which screens each known violation was seen on, for the output. */
 const knownSeen = new Map<KnownViolation, string[]>();
 
+/**
+ * Opens each screen at each width, saves a screenshot (.tmp/screens/a11y-*), checks that it does not
+ * scroll sideways and runs axe, collecting every failure so one run names them all.
+ */
 async function checkAll(page: Page, screens: Screen[], failures: string[]): Promise<number> {
   let checked = 0;
   for (const screen of screens) {
@@ -72,6 +82,10 @@ async function checkAll(page: Page, screens: Screen[], failures: string[]): Prom
       const label = `${screen.name} at ${size.width}×${size.height}`;
       try {
         await screen.open(page);
+        await screenshot(page, `a11y-${screen.name.replaceAll(' ', '-')}-${size.width}`);
+        // A phone layout that is finished never scrolls sideways.
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${label} is no wider than the window`).toBeLessThanOrEqual(size.width);
         await expectNoAxeViolations(page, label, undefined, {
           known: KNOWN,
           onKnown: (known) => knownSeen.set(known, [...(knownSeen.get(known) ?? []), label]),
