@@ -150,6 +150,30 @@ test('axe finds no WCAG 2.0/2.1 A or AA violation on any screen, on a laptop or 
       },
     },
     {
+      name: 'assign menu',
+      open: async (p) => {
+        await openChat(p);
+        await p.getByTestId('conversation-header').getByTestId('header-assign').click();
+        await expect(p.getByTestId('assign-menu').getByRole('menuitem').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'tag picker',
+      open: async (p) => {
+        await openChat(p);
+        await p.getByTestId('conversation-header').getByTestId('header-add-tag').click();
+        await expect(p.getByRole('textbox', { name: 'Search or create tag...' })).toBeVisible();
+      },
+    },
+    {
+      name: 'account menu',
+      open: async (p) => {
+        await openChat(p);
+        await p.getByRole('button', { name: 'Account menu' }).click();
+        await expect(p.getByRole('menu')).toBeVisible();
+      },
+    },
+    {
       name: 'templates',
       open: async (p) => {
         await p.goto('/app/marketing');
