@@ -14,7 +14,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 active:bg-slate-200 disabled:text-slate-400',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 active:bg-red-700 disabled:bg-red-600/60',
   facebook:
-    'bg-[#1877F2] text-white shadow-sm hover:bg-[#166FE5] active:bg-[#1464D8] disabled:bg-[#1877F2]/60',
+    'bg-facebook-600 text-white shadow-sm hover:bg-facebook-700 active:bg-facebook-800 disabled:bg-facebook-600/60',
 };
 
 const SIZES: Record<ButtonSize, string> = {

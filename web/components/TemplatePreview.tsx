@@ -161,7 +161,7 @@ export function TemplatePreview({
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: buttons have no id and keep their order
               key={i}
-              className="rounded-lg bg-white py-1.5 text-center text-[13px] font-medium text-sky-600 shadow-sm"
+              className="rounded-lg bg-white py-1.5 text-center text-[13px] font-medium text-sky-700 shadow-sm"
             >
               <span aria-hidden="true">{BUTTON_ICONS[button.type] ?? ''} </span>
               {button.text || 'Button'}

@@ -105,17 +105,20 @@ export function Sandbox() {
   return (
     <div className="min-h-dvh bg-[radial-gradient(1200px_600px_at_50%_-10%,#dff7ea,transparent),linear-gradient(#f8fafc,#eef2f5)]">
       <header className="border-b border-slate-200/70 bg-white/70 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-[1380px] items-center justify-between gap-4 px-6">
+        <div className="mx-auto flex h-16 max-w-[1380px] items-center justify-between gap-4 px-4 sm:px-6">
           <div className="flex items-center gap-3">
-            <Logo />
-            <span className="rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+            <Logo className="[&>span]:hidden sm:[&>span]:inline" />
+            <span className="rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium whitespace-nowrap text-amber-800 ring-1 ring-amber-200 ring-inset">
               WhatsApp sandbox
             </span>
           </div>
           <p className="hidden text-sm text-slate-500 md:block">
             A stand-in for Meta: this phone talks to your inbox through signed webhooks.
           </p>
-          <Link to="/app/chats" className="text-sm font-medium text-ink-700 hover:text-ink-900">
+          <Link
+            to="/app/chats"
+            className="text-sm font-medium whitespace-nowrap text-ink-700 hover:text-ink-900"
+          >
             Open the inbox →
           </Link>
         </div>
@@ -129,7 +132,7 @@ export function Sandbox() {
           </p>
         </main>
       ) : (
-        <main className="mx-auto grid max-w-[1380px] items-start gap-8 px-6 py-8 lg:grid-cols-[300px_auto_1fr] xl:grid-cols-[320px_auto_360px]">
+        <main className="mx-auto grid max-w-[1380px] grid-cols-1 items-start gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[300px_auto_1fr] xl:grid-cols-[320px_auto_360px]">
           <div className="order-2 space-y-5 lg:order-1">
             {phone ? (
               <CustomerList

@@ -30,7 +30,8 @@ export function initials(name: string): string {
 
 /** A stable avatar colour per name. */
 export function avatarColor(seed: string): string {
-  const palette = ['#25d366', '#34b7f1', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#6366f1'];
+  // Deep enough for white initials at 4.5:1 (WCAG AA).
+  const palette = ['#15803d', '#0369a1', '#b45309', '#b91c1c', '#6d28d9', '#be185d', '#0f766e', '#4338ca'];
   let hash = 0;
   for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return palette[hash % palette.length]!;

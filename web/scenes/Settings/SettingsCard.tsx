@@ -11,12 +11,12 @@ export function SettingsCard({
   children: ReactNode;
 }) {
   return (
-    <section className="grid gap-6 border-b border-slate-200 py-8 first:pt-0 last:border-0 md:grid-cols-3">
+    <section className="grid grid-cols-1 gap-6 border-b border-slate-200 py-8 first:pt-0 last:border-0 md:grid-cols-3">
       <div>
         <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
         {description && <p className="mt-1 text-sm leading-6 text-slate-500">{description}</p>}
       </div>
-      <div className="rounded-2xl bg-white ring-1 ring-slate-200 md:col-span-2">{children}</div>
+      <div className="min-w-0 rounded-2xl bg-white ring-1 ring-slate-200 md:col-span-2">{children}</div>
     </section>
   );
 }

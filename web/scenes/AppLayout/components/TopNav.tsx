@@ -41,12 +41,13 @@ export function TopNav({ session }: { session: SessionResponse | null }) {
               }
             >
               {item.icon}
-              <span className="hidden md:inline">{item.label}</span>
+              {/* On a phone the label is for screen readers only; the icon alone shows. */}
+              <span className="sr-only md:not-sr-only">{item.label}</span>
             </NavLink>
           ))}
         </nav>
         {account && (
-          <div className="hidden items-center gap-2 rounded-full bg-slate-50 py-1 pr-3 pl-2 text-xs text-slate-600 ring-1 ring-slate-200 lg:flex">
+          <div className="hidden items-center gap-2 rounded-full bg-slate-50 py-1 pr-3 pl-2 text-xs text-slate-600 ring-1 ring-slate-200 xl:flex">
             <span
               className={`size-2 rounded-full ${account.tokenExpired ? 'bg-amber-500' : 'bg-brand-500'}`}
             />

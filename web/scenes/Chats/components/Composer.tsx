@@ -323,11 +323,11 @@ export function Composer({
   if (!canSend) {
     return (
       <div className="border-t border-slate-200 bg-[#f0f2f5] px-4 py-3" data-testid="composer-locked">
-        <div className="flex items-center gap-3 rounded-xl bg-white px-4 py-3 shadow-xs ring-1 ring-slate-200">
+        <div className="flex flex-wrap items-center gap-3 rounded-xl bg-white px-4 py-3 shadow-xs ring-1 ring-slate-200">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-700 ring-1 ring-amber-200">
             <LockIcon className="size-4.5" />
           </span>
-          <p className="min-w-0 flex-1 text-sm text-slate-600">
+          <p className="min-w-0 flex-1 basis-52 text-sm text-slate-600">
             {neverMessaged
               ? `${contactName} hasn’t messaged you yet. Start the conversation with an approved template.`
               : 'The 24-hour messaging window is closed. You can send an approved template until the customer replies.'}
@@ -335,7 +335,7 @@ export function Composer({
           <button
             type="button"
             onClick={onOpenTemplates}
-            className="inline-flex h-9 shrink-0 items-center gap-2 rounded-lg bg-ink-900 px-3.5 text-sm font-medium text-white hover:bg-ink-800"
+            className="ml-auto inline-flex h-9 shrink-0 items-center gap-2 rounded-lg bg-ink-900 px-3.5 text-sm font-medium text-white hover:bg-ink-800"
           >
             <LayoutTemplateIcon className="size-4" /> {COPY.sendTemplateMessage}
           </button>

@@ -205,11 +205,11 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
               }`}
             >
               {TAB_LABELS[id]}{' '}
+              {/* The count is drawn (not text) so the tab's visible words match its name, which says "(3)". */}
               <span
-                className={`rounded-full px-1.5 py-px text-[10.5px] font-semibold tabular-nums ${selected ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-500'}`}
-              >
-                {count === null ? '…' : formatCount(count)}
-              </span>
+                data-count={count === null ? '…' : formatCount(count)}
+                className={`rounded-full px-1.5 py-px text-[10.5px] font-semibold tabular-nums before:content-[attr(data-count)] ${selected ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-500'}`}
+              />
             </button>
           );
         })}

@@ -49,6 +49,11 @@ function NameEditor({ contact, onDone }: { contact: ContactDetail; onDone: () =>
 /**
  * Name (or 'Unknown', editable in place), phone with its '+', tags with an add-tag picker, the
  * assignment (a button opening the assign dropdown) and the messaging window.
+ *
+ * The layout follows the header's own width (a container query), not the window's: in a wide chat
+ * everything sits on one row; in a narrow one (a phone, or a laptop with the contact panel open) the
+ * name and the timer take the first row and the tags and the assignee the second, so nothing overlaps
+ * and the whole name shows, wrapping if it must.
  */
 export function ConversationHeader({ contact, now, onBack, onOpenDetails }: ConversationHeaderProps) {
   const name = contact.name || INBOX_MSG.unknownName;
@@ -56,46 +61,49 @@ export function ConversationHeader({ contact, now, onBack, onOpenDetails }: Conv
   const [editing, setEditing] = useState(false);
   const popovers = useContactPopovers();
   const { open, toggle } = popovers;
+  const profileName = contact.name && contact.profileName && contact.profileName !== contact.name && (
+    <span className="text-slate-400"> · ~{contact.profileName}</span>
+  );
 
   return (
     <header
-      className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4"
+      className="@container shrink-0 border-b border-slate-200 bg-white"
       data-testid="conversation-header"
     >
-      <button
-        type="button"
-        onClick={onBack}
-        aria-label="Back to contacts"
-        className="-ml-1 rounded-full p-1.5 text-slate-500 hover:bg-slate-100 md:hidden"
-      >
-        <ArrowLeftIcon className="size-5" />
-      </button>
-      {onOpenDetails ? (
+      <div className="flex min-h-16 flex-wrap items-center gap-x-2.5 gap-y-2 px-4 py-2.5 @2xl:gap-x-3">
         <button
           type="button"
-          onClick={onOpenDetails}
-          aria-label="Open contact details"
-          title="Contact details"
-          className="shrink-0 rounded-full transition hover:ring-4 hover:ring-slate-100"
-          data-testid="open-contact-details"
+          onClick={onBack}
+          aria-label="Back to contacts"
+          className="-ml-1 rounded-full p-1.5 text-slate-500 hover:bg-slate-100 md:hidden"
         >
-          <Avatar id={contact.id} name={contact.name} size="lg" />
+          <ArrowLeftIcon className="size-5" />
         </button>
-      ) : (
-        <Avatar id={contact.id} name={contact.name} size="lg" />
-      )}
-      <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-center gap-1.5">
+        {onOpenDetails ? (
+          <button
+            type="button"
+            onClick={onOpenDetails}
+            title="Contact details"
+            className="shrink-0 rounded-full transition hover:ring-4 hover:ring-slate-100"
+            data-testid="open-contact-details"
+          >
+            <Avatar id={contact.id} name={contact.name} size="lg" />
+            <span className="sr-only">Open contact details</span>
+          </button>
+        ) : (
+          <Avatar id={contact.id} name={contact.name} size="lg" />
+        )}
+        <div className="min-w-28 flex-1 basis-0">
           {editing ? (
             <NameEditor contact={contact} onDone={() => setEditing(false)} />
           ) : (
-            <span className="group/name flex min-w-0 items-center gap-0.5">
-              <h2 className="flex min-w-0" data-testid="contact-name">
+            <span className="group/name flex min-w-0 items-start gap-0.5">
+              <h2 className="min-w-0" data-testid="contact-name">
                 <button
                   type="button"
                   onClick={() => setEditing(true)}
                   title="Edit name"
-                  className="-ml-1 min-w-0 truncate rounded-md px-1 text-left text-[15px] font-semibold text-slate-900 hover:bg-slate-100"
+                  className="-ml-1 rounded-md px-1 text-left text-[15px] leading-snug font-semibold [overflow-wrap:anywhere] text-slate-900 hover:bg-slate-100"
                 >
                   {name}
                 </button>
@@ -110,85 +118,52 @@ export function ConversationHeader({ contact, now, onBack, onOpenDetails }: Conv
               </button>
             </span>
           )}
-          {!editing && (
-            <span className="flex min-w-0 items-center gap-1">
-              <TagChips tags={tags} max={3} size="sm" />
-              <button
-                ref={popovers.setTagAnchor}
-                type="button"
-                onClick={() => toggle('tags')}
-                aria-label="Add tag"
-                aria-haspopup="dialog"
-                aria-expanded={open === 'tags'}
-                title="Add tag"
-                data-testid="header-add-tag"
-                className={`flex h-6 shrink-0 items-center gap-1 rounded-md px-1.5 text-xs font-medium transition-colors ${
-                  open === 'tags'
-                    ? 'bg-slate-100 text-slate-800'
-                    : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'
-                }`}
-              >
-                {tags.length === 0 ? <TagIcon className="size-3.5" /> : <PlusIcon className="size-3.5" />}
-                {tags.length === 0 && <span>Add tag</span>}
-              </button>
-            </span>
+          {onOpenDetails ? (
+            <button
+              type="button"
+              tabIndex={-1}
+              onClick={onOpenDetails}
+              className="block max-w-full truncate text-left text-xs text-slate-500 tabular-nums hover:text-slate-700"
+              data-testid="contact-phone"
+            >
+              {contact.phone}
+              {profileName}
+            </button>
+          ) : (
+            <p className="truncate text-xs text-slate-500 tabular-nums" data-testid="contact-phone">
+              {contact.phone}
+              {profileName}
+            </p>
           )}
         </div>
-        {onOpenDetails ? (
-          <button
-            type="button"
-            tabIndex={-1}
-            onClick={onOpenDetails}
-            className="block max-w-full truncate text-left text-xs text-slate-500 tabular-nums hover:text-slate-700"
-            data-testid="contact-phone"
-          >
-            {contact.phone}
-            {contact.name && contact.profileName && contact.profileName !== contact.name && (
-              <span className="text-slate-400"> · ~{contact.profileName}</span>
-            )}
-          </button>
-        ) : (
-          <p className="truncate text-xs text-slate-500 tabular-nums" data-testid="contact-phone">
-            {contact.phone}
-            {contact.name && contact.profileName && contact.profileName !== contact.name && (
-              <span className="text-slate-400"> · ~{contact.profileName}</span>
-            )}
-          </p>
-        )}
-      </div>
-      <div className="flex shrink-0 items-center gap-2">
-        <button
-          ref={popovers.setAssignAnchor}
-          type="button"
-          onClick={() => toggle('assign')}
-          aria-haspopup="menu"
-          aria-expanded={open === 'assign'}
-          aria-label={`Assignment: ${contact.assignee ? contact.assignee.label : 'Unassigned'}`}
-          data-testid="header-assign"
-          className={`inline-flex h-8 max-w-44 items-center gap-1.5 rounded-full px-2.5 text-xs font-medium ring-1 transition-colors ${
-            contact.assignee
-              ? 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
-              : 'bg-slate-50 text-slate-500 ring-slate-200 hover:bg-slate-100 hover:text-slate-700'
-          } ${open === 'assign' ? 'bg-slate-100 ring-slate-300' : ''}`}
-        >
-          {contact.assignee ? (
-            <span
-              aria-hidden="true"
-              className="flex size-5 items-center justify-center rounded-full bg-brand-100 text-[10px] font-semibold text-brand-800 uppercase"
-            >
-              {Array.from(contact.assignee.label)[0] ?? '?'}
-            </span>
-          ) : (
-            <UserIcon className="size-3.5 text-slate-400" />
-          )}
-          <span className="truncate" data-testid="header-assignee">
-            {contact.assignee ? contact.assignee.label : 'Unassigned'}
-          </span>
-          <ChevronDownIcon className="size-3.5 shrink-0 text-slate-400" />
-        </button>
-        <span className="hidden sm:inline-flex">
+        {/* First row's end when narrow; the last item of the single row when wide. */}
+        <span className="shrink-0 @2xl:order-last">
           <WindowTimer windowClosesAt={contact.windowClosesAt} now={now} variant="ring" />
         </span>
+        <div className="flex min-w-0 basis-full items-center justify-between gap-2 @2xl:basis-auto @2xl:justify-end @2xl:gap-3">
+          <span className="flex min-w-0 flex-wrap items-center gap-1" data-testid="header-tags">
+            <TagChips tags={tags} max={3} size="sm" />
+            <button
+              ref={popovers.setTagAnchor}
+              type="button"
+              onClick={() => toggle('tags')}
+              aria-label="Add tag"
+              aria-haspopup="dialog"
+              aria-expanded={open === 'tags'}
+              title="Add tag"
+              data-testid="header-add-tag"
+              className={`flex h-6 shrink-0 items-center gap-1 rounded-md px-1.5 text-xs font-medium transition-colors ${
+                open === 'tags'
+                  ? 'bg-slate-100 text-slate-800'
+                  : 'text-slate-500 hover:bg-slate-100 hover:text-slate-700'
+              }`}
+            >
+              {tags.length === 0 ? <TagIcon className="size-3.5" /> : <PlusIcon className="size-3.5" />}
+              {tags.length === 0 && <span>Add tag</span>}
+            </button>
+          </span>
+          <AssignButton contact={contact} popovers={popovers} />
+        </div>
       </div>
       <ContactPopovers
         contact={contact}
@@ -197,5 +172,47 @@ export function ConversationHeader({ contact, now, onBack, onOpenDetails }: Conv
         assignPlacement="bottom-end"
       />
     </header>
+  );
+}
+
+function AssignButton({
+  contact,
+  popovers,
+}: {
+  contact: ContactDetail;
+  popovers: ReturnType<typeof useContactPopovers>;
+}) {
+  const expanded = popovers.open === 'assign';
+  const label = contact.assignee ? contact.assignee.label : 'Unassigned';
+  return (
+    <button
+      ref={popovers.setAssignAnchor}
+      type="button"
+      onClick={() => popovers.toggle('assign')}
+      aria-haspopup="menu"
+      aria-expanded={expanded}
+      aria-label={`Assignment: ${label}`}
+      data-testid="header-assign"
+      className={`inline-flex h-8 max-w-32 shrink-0 items-center @lg:max-w-44 gap-1.5 rounded-full px-2.5 text-xs font-medium ring-1 transition-colors ${
+        contact.assignee
+          ? 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
+          : 'bg-slate-50 text-slate-500 ring-slate-200 hover:bg-slate-100 hover:text-slate-700'
+      } ${expanded ? 'bg-slate-100 ring-slate-300' : ''}`}
+    >
+      {contact.assignee ? (
+        // The initial is drawn, not text: the button's name says 'Assignment: <name>'.
+        <span
+          aria-hidden="true"
+          data-initial={Array.from(contact.assignee.label)[0] ?? '?'}
+          className="flex size-5 items-center justify-center rounded-full bg-brand-100 text-[10px] font-semibold text-brand-800 uppercase before:content-[attr(data-initial)]"
+        />
+      ) : (
+        <UserIcon className="size-3.5 text-slate-400" />
+      )}
+      <span className="truncate" data-testid="header-assignee">
+        {label}
+      </span>
+      <ChevronDownIcon className="size-3.5 shrink-0 text-slate-400" />
+    </button>
   );
 }

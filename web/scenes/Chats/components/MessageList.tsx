@@ -161,11 +161,11 @@ export function MessageList({
           ref={contentRef}
           className="mx-auto flex min-h-full max-w-[1100px] flex-col justify-end pt-3 pb-4"
         >
-          <div className="flex h-10 items-center justify-center">
+          <div className="flex min-h-10 items-center justify-center px-4">
             {isLoadingOlder ? (
               <Spinner className="size-5 text-slate-500" label="Loading older messages" />
             ) : !hasOlder && messages.length > 0 ? (
-              <span className="rounded-lg bg-white/70 px-3 py-1 text-xs text-slate-500">
+              <span className="rounded-lg bg-white/70 px-3 py-1 text-center text-xs text-slate-500">
                 Start of your conversation with {contactName}
               </span>
             ) : null}

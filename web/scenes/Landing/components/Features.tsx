@@ -82,14 +82,15 @@ export function Features() {
 
         <dl className="mt-12 grid gap-x-8 gap-y-6 border-t border-slate-200 pt-10 sm:grid-cols-2 lg:grid-cols-4">
           {SECONDARY.map((feature) => (
-            <div key={feature.title} className="flex gap-3">
-              <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                {feature.icon}
-              </span>
-              <div>
-                <dt className="text-sm font-semibold text-slate-900">{feature.title}</dt>
-                <dd className="mt-0.5 text-sm text-slate-500">{feature.text}</dd>
-              </div>
+            // A <dl> may hold only dt/dd groups (or divs of them): the icon sits inside the term.
+            <div key={feature.title} className="relative pl-10">
+              <dt className="text-sm font-semibold text-slate-900">
+                <span className="absolute top-0.5 left-0 flex size-7 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  {feature.icon}
+                </span>
+                {feature.title}
+              </dt>
+              <dd className="mt-0.5 text-sm text-slate-500">{feature.text}</dd>
             </div>
           ))}
         </dl>

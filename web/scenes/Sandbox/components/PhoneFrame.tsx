@@ -4,7 +4,7 @@ import { StatusBarGlyphs } from './PhoneMarks';
 /** A phone: bezel, dynamic island and status bar (its clock is the sandbox clock). */
 export function PhoneFrame({ time, children }: { time: string; children: ReactNode }) {
   return (
-    <div className="relative mx-auto w-[390px] shrink-0 rounded-[3.2rem] bg-[#1b1f23] p-3 shadow-[0_30px_60px_-20px_rgba(15,23,42,0.45),0_0_0_1.5px_#3a3f45_inset]">
+    <div className="relative mx-auto w-full max-w-[390px] shrink-0 rounded-[3.2rem] bg-[#1b1f23] p-3 shadow-[0_30px_60px_-20px_rgba(15,23,42,0.45),0_0_0_1.5px_#3a3f45_inset]">
       <div className="pointer-events-none absolute top-24 -left-[3px] h-10 w-[3px] rounded-l bg-[#2b3036]" />
       <div className="pointer-events-none absolute top-40 -left-[3px] h-16 w-[3px] rounded-l bg-[#2b3036]" />
       <div className="pointer-events-none absolute top-32 -right-[3px] h-20 w-[3px] rounded-r bg-[#2b3036]" />

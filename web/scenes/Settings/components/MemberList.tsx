@@ -93,7 +93,7 @@ export function MemberList({
           key={member.id}
           data-testid="team-member"
           data-email={member.email}
-          className="flex items-center gap-4 px-6 py-4"
+          className="flex items-center gap-3 px-4 py-4 sm:gap-4 sm:px-6"
         >
           <span
             className={`flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold uppercase ${
@@ -107,7 +107,7 @@ export function MemberList({
           </span>
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-              <span className="truncate">{member.label}</span>
+              <span className="min-w-0 max-w-full truncate">{member.label}</span>
               {member.isYou && <span className="font-normal text-slate-500">(You)</span>}
               <RoleBadge role={member.role} />
             </p>
@@ -119,7 +119,7 @@ export function MemberList({
             )}
           </div>
           <StatusPill status={member.status} />
-          <div className="flex min-w-24 justify-end gap-1">
+          <div className="flex justify-end gap-1 sm:min-w-24">
             {member.abilities.resend && (
               <button
                 type="button"

@@ -30,12 +30,12 @@ export function TagsAndAssignment({ contact, meId }: { contact: ContactListItem;
               } ${open === 'assign' ? 'ring-slate-300' : ''}`}
             >
               {assignee ? (
+                // The initial is drawn, not text: the button's name says 'Assigned to: <name>'.
                 <span
                   aria-hidden="true"
-                  className="flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-100 text-[10px] font-semibold text-brand-800 uppercase"
-                >
-                  {Array.from(assignee.label)[0] ?? '?'}
-                </span>
+                  data-initial={Array.from(assignee.label)[0] ?? '?'}
+                  className="flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-100 text-[10px] font-semibold text-brand-800 uppercase before:content-[attr(data-initial)]"
+                />
               ) : (
                 <UserIcon className="size-3.5 shrink-0 text-slate-400" />
               )}
