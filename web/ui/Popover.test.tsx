@@ -1,17 +1,24 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogTrigger } from 'react-aria-components';
 import { describe, expect, it } from 'vitest';
 import { Dialog as ModalDialog } from './Dialog';
 import { Popover } from './Popover';
+
+/** A field that takes focus when it appears, as the pickers' search boxes do. */
+function Field({ label }: { label: string }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return <input ref={ref} aria-label={label} />;
+}
 
 /** A picker in a popover with a confirmation it can open, as the tag picker has. */
 function Picker() {
   const [confirming, setConfirming] = useState(false);
   return (
     <Dialog aria-label="Tag chat" className="outline-none">
-      <input aria-label="Search" autoFocus />
+      <Field label="Search" />
       <button type="button" onClick={() => setConfirming(true)}>
         Delete tag
       </button>
@@ -59,7 +66,7 @@ function Controlled() {
         Remove trigger
       </button>
       <Popover triggerRef={triggerRef} isOpen={isOpen} onOpenChange={setOpen} aria-label="Assign to">
-        <input aria-label="Who" autoFocus />
+        <Field label="Who" />
         {shown && (
           <button type="button" onClick={() => setShown(false)}>
             Move the row away
