@@ -57,6 +57,7 @@ export function Popover({
       containerPadding={8}
       aria-label={ariaLabel}
       data-testid={testId}
+      data-popover=""
       className={`flex flex-col overflow-hidden rounded-xl bg-white shadow-pop ring-1 ring-slate-900/10 outline-none data-[entering]:animate-pop-in ${className}`}
     >
       {children}
