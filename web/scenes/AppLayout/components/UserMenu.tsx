@@ -3,7 +3,7 @@ import { ChevronDownIcon, LogOutIcon, SlidersHorizontalIcon } from 'lucide-react
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../../hooks/useSignOut';
-import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '../../../ui/Menu';
+import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu';
 import { Popover } from '../../../ui/Popover';
 
 function initialsOf(name: string | undefined, email: string): string {
@@ -32,8 +32,8 @@ export function UserMenu({ session }: { session: SessionResponse }) {
         <span className="sr-only">Account menu</span>
         <ChevronDownIcon className="size-4 text-slate-400" />
       </Button>
-      <Popover placement="bottom-end" className="w-64 p-1.5">
-        <div className="px-3 py-2.5">
+      <Popover placement="bottom-end" className="w-64">
+        <div className="px-3.5 pt-3 pb-2.5">
           {name && <p className="truncate text-sm font-medium text-slate-900">{name}</p>}
           <p className="truncate text-sm text-slate-500">{user.email}</p>
           {session.access.role && (
@@ -42,7 +42,7 @@ export function UserMenu({ session }: { session: SessionResponse }) {
             </span>
           )}
         </div>
-        <Menu aria-label="Account" className="border-t border-slate-100 pt-1.5 pb-0">
+        <Menu aria-label="Account" className="border-t border-slate-100">
           <MenuItem
             id="settings"
             icon={<SlidersHorizontalIcon className="size-4" />}
@@ -50,7 +50,6 @@ export function UserMenu({ session }: { session: SessionResponse }) {
           >
             Settings
           </MenuItem>
-          <MenuSeparator />
           <MenuItem
             id="sign-out"
             icon={<LogOutIcon className="size-4" />}
