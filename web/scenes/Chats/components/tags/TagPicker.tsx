@@ -11,6 +11,7 @@ import {
   TriangleAlertIcon,
 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button as AriaButton } from 'react-aria-components';
 import { tagsQuery } from '../../../../api/inbox';
 import { createTag, deleteTag, findTagByName, renameTag } from '../../../../api/tags';
 import { Button } from '../../../../components/Button';
@@ -18,6 +19,7 @@ import { Modal } from '../../../../components/Modal';
 import { Spinner } from '../../../../components/Spinner';
 import { showToast } from '../../../../components/Toast';
 import { useInlineEdit } from '../../../../hooks/useInlineEdit';
+import { Tooltip } from '../../../../ui/Tooltip';
 import { TagListStatus } from './TagListStatus';
 
 type TagPickerProps = {
@@ -211,24 +213,24 @@ export function TagPicker({
                     </span>
                   </label>
                   <span className="hidden shrink-0 items-center gap-0.5 pr-1 group-hover/tag:flex group-focus-within/tag:flex">
-                    <button
-                      type="button"
-                      aria-label={`Rename tag ${tag.name}`}
-                      title="Rename"
-                      onClick={() => setEditing({ id: tag.id, name: tag.name })}
-                      className="rounded-md p-1 text-slate-400 hover:bg-slate-200/70 hover:text-slate-700"
-                    >
-                      <PencilIcon className="size-3.5" />
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Delete tag ${tag.name}`}
-                      title="Delete"
-                      onClick={() => setDeleting({ id: tag.id, name: tag.name })}
-                      className="rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-600"
-                    >
-                      <Trash2Icon className="size-3.5" />
-                    </button>
+                    <Tooltip content="Rename">
+                      <AriaButton
+                        aria-label={`Rename tag ${tag.name}`}
+                        onPress={() => setEditing({ id: tag.id, name: tag.name })}
+                        className="rounded-md p-1 text-slate-400 outline-none hover:bg-slate-200/70 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-500/50"
+                      >
+                        <PencilIcon className="size-3.5" />
+                      </AriaButton>
+                    </Tooltip>
+                    <Tooltip content="Delete">
+                      <AriaButton
+                        aria-label={`Delete tag ${tag.name}`}
+                        onPress={() => setDeleting({ id: tag.id, name: tag.name })}
+                        className="rounded-md p-1 text-slate-400 outline-none hover:bg-red-50 hover:text-red-600 focus-visible:ring-2 focus-visible:ring-red-500/40"
+                      >
+                        <Trash2Icon className="size-3.5" />
+                      </AriaButton>
+                    </Tooltip>
                   </span>
                 </div>
               ),
