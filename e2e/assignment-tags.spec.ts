@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { joinTeamViaApi, screenshot, signUpViaApi, uniqueEmail } from './helpers';
 import { addCustomer, contactIdFor, customerSays, ownerWithNumber } from './inbox-helpers';
 
@@ -49,6 +50,7 @@ test('owner and member side by side: bulk assignment and bulk tags move live, me
     await kebab.click();
     const chatMenu = owner.getByRole('menu', { name: 'Chat options' });
     await expect(chatMenu.getByRole('menuitem')).toHaveText(['Tag chat', 'Assign']);
+    await expectNoAxeViolations(owner, 'chat list with the row menu open');
     await screenshot(owner, 'tags-01-row-menu', { fullPage: false });
     await owner.keyboard.press('Escape');
     await expect(chatMenu).toHaveCount(0);
@@ -144,6 +146,7 @@ test('owner and member side by side: bulk assignment and bulk tags move live, me
     await expect(row(member, 'Chloe Nguyen').getByTestId('tag-chip')).toHaveText('Priority');
     await picker.getByRole('textbox', { name: 'Search or create tag...' }).fill('');
     await picker.getByTestId('tag-option').filter({ hasText: 'Wholesale' }).hover();
+    await expectNoAxeViolations(owner, 'row tag picker', '[data-popover]');
     await screenshot(owner, 'tags-11-row-tag-picker', { fullPage: false });
     await picker.getByRole('button', { name: 'Delete tag Wholesale' }).click();
     const confirm = owner.getByRole('dialog', { name: 'Delete tag' });

@@ -6,3 +6,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// happy-dom builds `document` from its own Document class, not the window's `Document`, so
+// `document instanceof window.Document` is false. React Aria asks exactly that to tell whether focus is
+// inside a popover or dialog (isFocusWithin), and would then pull focus off the field or menu item
+// that already has it. Any node of type DOCUMENT_NODE counts as a Document here.
+const BaseDocument = window.Document;
+Object.defineProperty(BaseDocument, Symbol.hasInstance, {
+  value: (value: unknown) =>
+    Function.prototype[Symbol.hasInstance].call(BaseDocument, value) ||
+    (value instanceof Object && (value as Node).nodeType === 9),
+});

@@ -16,7 +16,8 @@ async function pickCountry(query: string) {
   await user.keyboard('{Enter}');
 }
 
-describe('Onboarding', () => {
+// Opening the country list renders some 240 options, which takes a while under happy-dom.
+describe('Onboarding', { timeout: 30_000 }, () => {
   it('checks the session first, as the spec orders', async () => {
     mockApi({ 'GET /api/geo': { body: { countryCode: null } } });
     renderScreen(<Onboarding />, { path: '/onboarding', session: { ...signedInSession(), user: null } });

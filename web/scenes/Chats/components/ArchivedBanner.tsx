@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { setContactState } from '../../../api/contactDetails';
 import { Spinner } from '../../../components/Spinner';
-import { showToast } from '../../../components/Toast';
+import { showToast } from '../../../ui/Toast';
 
 export const UNARCHIVE_TEXT = {
   note: 'This chat is archived.',

@@ -3,12 +3,13 @@ import { INBOX_MSG } from '@common/api/inbox';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, ListChecksIcon, SearchIcon, TagIcon, UserPlusIcon, XIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { contactsQuery, countsQuery, type InboxFilter } from '../../../api/inbox';
-import { Menu, MenuItem } from '../../../components/Menu';
-import { Popover } from '../../../components/Popover';
 import { COPY } from '../../../copy';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { useEscapeKey } from '../../../hooks/useEscapeKey';
+import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu';
+import { Popover } from '../../../ui/Popover';
 import { ArchivedEntry, ArchivedPanel } from './ArchivedView';
 import { ContactList, type ListSelection } from './ContactList';
 import { NotificationPrompt } from './NotificationPrompt';
@@ -38,39 +39,28 @@ type ContactListPanelProps = {
 
 /** 'Select' next to the title: enters tag or assignment selection mode. */
 function SelectMenu({ onPick }: { onPick: (mode: SelectionMode) => void }) {
-  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
-  const [isOpen, setOpen] = useState(false);
-  const pick = (mode: SelectionMode) => {
-    setOpen(false);
-    onPick(mode);
-  };
   return (
-    <>
-      <button
-        ref={setAnchor}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        onClick={() => setOpen((v) => !v)}
-        className={`flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-[13px] font-medium transition-colors ${
-          isOpen ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
-        }`}
-      >
+    <MenuTrigger>
+      <Button className="flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-[13px] font-medium text-slate-600 outline-none transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500/50 aria-expanded:bg-slate-100 aria-expanded:text-slate-900">
         <ListChecksIcon className="size-4" />
         Select
         <ChevronDownIcon className="size-3.5 text-slate-400" />
-      </button>
-      <Popover anchor={anchor} isOpen={isOpen} onClose={() => setOpen(false)} placement="bottom-end">
-        <Menu label="Select chats" onTabOut={() => setOpen(false)} className="w-52">
-          <MenuItem icon={<TagIcon className="size-4" />} onSelect={() => pick('tags')}>
+      </Button>
+      <Popover placement="bottom-end">
+        <Menu
+          aria-label="Select chats"
+          className="w-52"
+          onAction={(key) => onPick(key === 'tags' ? 'tags' : 'assign')}
+        >
+          <MenuItem id="tags" icon={<TagIcon className="size-4" />}>
             Select chats to tag
           </MenuItem>
-          <MenuItem icon={<UserPlusIcon className="size-4" />} onSelect={() => pick('assign')}>
+          <MenuItem id="assign" icon={<UserPlusIcon className="size-4" />}>
             Select chats to assign
           </MenuItem>
         </Menu>
       </Popover>
-    </>
+    </MenuTrigger>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ContactListItem } from '@common/api/inbox';
-import { useState } from 'react';
-import { Popover, type PopoverPlacement } from '../../../components/Popover';
+import { useMemo, useState } from 'react';
+import { Popover, type PopoverPlacement } from '../../../ui/Popover';
 import { ContactAssignMenu } from './assign/ContactAssignMenu';
 import { ContactTagPicker } from './tags/ContactTagPicker';
 
@@ -37,19 +37,29 @@ export function ContactPopovers({
   assignPlacement: PopoverPlacement;
 }) {
   const { open, close, tagAnchor, assignAnchor } = popovers;
+  const tagRef = useMemo(() => ({ current: tagAnchor }), [tagAnchor]);
+  const assignRef = useMemo(() => ({ current: assignAnchor }), [assignAnchor]);
+  const onOpenChange = (isOpen: boolean) => {
+    if (!isOpen) close();
+  };
   return (
     <>
-      <Popover anchor={tagAnchor} isOpen={open === 'tags'} onClose={close} placement={tagPlacement}>
+      <Popover
+        triggerRef={tagRef}
+        isOpen={open === 'tags' && tagAnchor !== null}
+        onOpenChange={onOpenChange}
+        placement={tagPlacement}
+      >
         <ContactTagPicker contactId={contact.id} tags={contact.tags} />
       </Popover>
-      <Popover anchor={assignAnchor} isOpen={open === 'assign'} onClose={close} placement={assignPlacement}>
-        <ContactAssignMenu
-          contact={contact}
-          onDone={() => {
-            close();
-            assignAnchor?.focus();
-          }}
-        />
+      <Popover
+        triggerRef={assignRef}
+        isOpen={open === 'assign' && assignAnchor !== null}
+        onOpenChange={onOpenChange}
+        placement={assignPlacement}
+        aria-label="Assign"
+      >
+        <ContactAssignMenu contact={contact} onDone={close} />
       </Popover>
     </>
   );

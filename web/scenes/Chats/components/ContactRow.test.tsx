@@ -56,7 +56,8 @@ describe('ContactRow', () => {
     const menuButton = screen.getByRole('button', { name: 'Chat options for Maya Patel' });
     menuButton.focus();
     await user.keyboard('{Enter}');
-    const menu = screen.getByRole('menu', { name: 'Chat options' });
+    // The menu is named by the button that opens it.
+    const menu = screen.getByRole('menu', { name: 'Chat options for Maya Patel' });
     expect(
       within(menu)
         .getAllByRole('menuitem')

@@ -1,8 +1,9 @@
 import type { ContactListItem } from '@common/api/inbox';
 import { EllipsisIcon, TagIcon, UserPlusIcon } from 'lucide-react';
-import { useState } from 'react';
-import { Menu, MenuItem } from '../../../components/Menu';
-import { Popover } from '../../../components/Popover';
+import { useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu';
+import { Popover } from '../../../ui/Popover';
 import { ContactAssignMenu } from './assign/ContactAssignMenu';
 import { ContactTagPicker } from './tags/ContactTagPicker';
 
@@ -13,51 +14,65 @@ type Open = 'menu' | 'tags' | 'assign' | null;
  * and 'Assign'; each opens its picker in the same place.
  */
 export function ContactRowMenu({ contact, name }: { contact: ContactListItem; name: string }) {
-  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
+  const anchorRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const closeAndFocus = () => {
-    setOpen(null);
-    anchor?.focus();
+  const onPickerOpenChange = (isOpen: boolean) => {
+    if (!isOpen) close();
   };
 
   return (
     <>
-      <button
-        ref={setAnchor}
-        type="button"
-        aria-label={`Chat options for ${name}`}
-        aria-haspopup="menu"
-        aria-expanded={open !== null}
-        data-testid="contact-row-menu"
-        onClick={() => setOpen((current) => (current ? null : 'menu'))}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) {
-            event.preventDefault();
-            setOpen('menu');
-          }
-        }}
-        className={`flex size-7 items-center justify-center rounded-md text-slate-500 transition hover:bg-slate-200/70 hover:text-slate-800 focus-visible:opacity-100 group-focus-within:opacity-100 group-hover:opacity-100 ${
-          open ? 'bg-slate-200/70 text-slate-800 opacity-100' : 'opacity-0'
-        }`}
+      <MenuTrigger
+        isOpen={open === 'menu'}
+        // Picking an item first opens its picker, then closes the menu: keep the picker.
+        onOpenChange={(isOpen) =>
+          setOpen((current) => (isOpen ? 'menu' : current === 'menu' ? null : current))
+        }
       >
-        <EllipsisIcon className="size-4" />
-      </button>
-      <Popover anchor={anchor} isOpen={open === 'menu'} onClose={close} placement="bottom-end">
-        <Menu label="Chat options" onTabOut={close} className="w-44">
-          <MenuItem icon={<TagIcon className="size-4" />} onSelect={() => setOpen('tags')}>
-            Tag chat
-          </MenuItem>
-          <MenuItem icon={<UserPlusIcon className="size-4" />} onSelect={() => setOpen('assign')}>
-            Assign
-          </MenuItem>
-        </Menu>
-      </Popover>
-      <Popover anchor={anchor} isOpen={open === 'tags'} onClose={close} placement="bottom-end">
+        <Button
+          ref={anchorRef}
+          aria-label={`Chat options for ${name}`}
+          // Also while its tag picker or assign menu is open (the row makes room for the button).
+          aria-expanded={open !== null}
+          data-testid="contact-row-menu"
+          className={`flex size-7 items-center justify-center rounded-md text-slate-500 outline-none transition hover:bg-slate-200/70 hover:text-slate-800 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-brand-500/50 group-focus-within:opacity-100 group-hover:opacity-100 ${
+            open ? 'bg-slate-200/70 text-slate-800 opacity-100' : 'opacity-0'
+          }`}
+        >
+          <EllipsisIcon className="size-4" />
+        </Button>
+        <Popover placement="bottom-end">
+          <Menu
+            aria-label="Chat options"
+            className="w-44"
+            onAction={(key) => setOpen(key === 'tags' ? 'tags' : 'assign')}
+          >
+            <MenuItem id="tags" icon={<TagIcon className="size-4" />}>
+              Tag chat
+            </MenuItem>
+            <MenuItem id="assign" icon={<UserPlusIcon className="size-4" />}>
+              Assign
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      <Popover
+        triggerRef={anchorRef}
+        isOpen={open === 'tags'}
+        onOpenChange={onPickerOpenChange}
+        placement="bottom-end"
+      >
         <ContactTagPicker contactId={contact.id} tags={contact.tags} />
       </Popover>
-      <Popover anchor={anchor} isOpen={open === 'assign'} onClose={close} placement="bottom-end">
-        <ContactAssignMenu contact={contact} onDone={closeAndFocus} />
+      <Popover
+        triggerRef={anchorRef}
+        isOpen={open === 'assign'}
+        onOpenChange={onPickerOpenChange}
+        placement="bottom-end"
+        aria-label="Assign"
+      >
+        <ContactAssignMenu contact={contact} onDone={close} />
       </Popover>
     </>
   );

@@ -2,12 +2,15 @@ import type { ContactListItem, UserSummary } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, ChevronDownIcon, PlusIcon, UserPlusIcon, XIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Button as AriaButton } from 'react-aria-components';
 import { assignContactsBulk } from '../../../api/assignment';
 import { Button, buttonClasses } from '../../../components/Button';
-import { Popover } from '../../../components/Popover';
 import { Spinner } from '../../../components/Spinner';
 import { useSession } from '../../../hooks/useSession';
+import { MenuTrigger } from '../../../ui/Menu';
+import { Popover } from '../../../ui/Popover';
 import { showToast } from '../../../ui/Toast';
+import { Tooltip } from '../../../ui/Tooltip';
 import { AssignMenu } from './assign/AssignMenu';
 import { ManageTagsDialog } from './tags/ManageTagsDialog';
 
@@ -46,7 +49,6 @@ export function SelectionBar({
   const session = useSession();
   const meId = session.data?.user?.id ?? null;
   const [manageOpen, setManageOpen] = useState(false);
-  const [assignAnchor, setAssignAnchor] = useState<HTMLButtonElement | null>(null);
   const [assignOpen, setAssignOpen] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const count = selected.length;
@@ -79,15 +81,15 @@ export function SelectionBar({
       role="toolbar"
       aria-label={mode === 'tags' ? 'Tag selection' : 'Assignment selection'}
     >
-      <button
-        type="button"
-        onClick={onExit}
-        aria-label="Leave selection mode"
-        title="Leave selection mode"
-        className="flex size-8 items-center justify-center rounded-lg text-brand-900/70 hover:bg-brand-100 hover:text-brand-900"
-      >
-        <XIcon className="size-4" />
-      </button>
+      <Tooltip content="Leave selection mode">
+        <AriaButton
+          onPress={onExit}
+          aria-label="Leave selection mode"
+          className="flex size-8 items-center justify-center rounded-lg text-brand-900/70 outline-none hover:bg-brand-100 hover:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <XIcon className="size-4" />
+        </AriaButton>
+      </Tooltip>
       <label className="flex size-8 cursor-pointer items-center justify-center rounded-lg hover:bg-brand-100">
         <input
           type="checkbox"
@@ -125,32 +127,17 @@ export function SelectionBar({
           Add Tag
         </Button>
       ) : (
-        <button
-          ref={setAssignAnchor}
-          type="button"
-          disabled={count === 0 || assigning}
-          aria-haspopup="menu"
-          aria-expanded={assignOpen}
-          onClick={() => setAssignOpen((v) => !v)}
-          className={buttonClasses('primary', 'sm')}
-        >
-          {assigning ? <Spinner className="size-3.5" /> : <UserPlusIcon className="size-3.5" />}
-          Assign
-          <ChevronDownIcon className="-mr-1 size-3.5 opacity-70" />
-        </button>
+        <MenuTrigger isOpen={assignOpen} onOpenChange={setAssignOpen}>
+          <AriaButton isDisabled={count === 0 || assigning} className={buttonClasses('primary', 'sm')}>
+            {assigning ? <Spinner className="size-3.5" /> : <UserPlusIcon className="size-3.5" />}
+            Assign
+            <ChevronDownIcon className="-mr-1 size-3.5 opacity-70" />
+          </AriaButton>
+          <Popover placement="bottom-end">
+            <AssignMenu current={current} onSelect={(assignee) => void assign(assignee)} />
+          </Popover>
+        </MenuTrigger>
       )}
-      <Popover
-        anchor={assignAnchor}
-        isOpen={assignOpen}
-        onClose={() => setAssignOpen(false)}
-        placement="bottom-end"
-      >
-        <AssignMenu
-          current={current}
-          onSelect={(assignee) => void assign(assignee)}
-          onClose={() => setAssignOpen(false)}
-        />
-      </Popover>
       <ManageTagsDialog
         isOpen={manageOpen}
         contacts={selected}

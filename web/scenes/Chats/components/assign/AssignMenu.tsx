@@ -4,9 +4,9 @@ import { UserMinusIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { countsQuery, type InboxFilter } from '../../../../api/inbox';
 import { teamQuery } from '../../../../api/team';
-import { Menu, MenuItem } from '../../../../components/Menu';
 import { Spinner } from '../../../../components/Spinner';
 import { useSession } from '../../../../hooks/useSession';
+import { Menu, MenuItem, MenuSeparator } from '../../../../ui/Menu';
 import { type AssigneeOption, assignOptions } from './assignOptions';
 
 const NO_FILTER: InboxFilter = { q: '', tagIds: [] };
@@ -39,17 +39,16 @@ type AssignMenuProps = {
   /** The current assignee of each contact the menu is for (one entry for one contact). */
   current: readonly (UserSummary | null)[];
   onSelect: (assignee: UserSummary | null) => void;
-  /** Focus left the menu (Tab). */
-  onClose?: () => void;
   title?: string;
 };
 
 /**
  * The assign dropdown (spec §6): 'Unassign' when allowed, 'Me' (You), then the active teammates by
  * their label with an 'Owner' badge on owners, without the current assignee. Members see only what
- * they may do, with the grey note 'Only team owners can assign to others'.
+ * they may do, with the grey note 'Only team owners can assign to others'. It goes in a Popover: on its
+ * own the first choice takes focus; in a MenuTrigger picking a choice also closes it.
  */
-export function AssignMenu({ current, onSelect, onClose, title = 'Assign to' }: AssignMenuProps) {
+export function AssignMenu({ current, onSelect, title = 'Assign to' }: AssignMenuProps) {
   const session = useSession();
   const abilities = useInboxAbilities();
   const team = useQuery(teamQuery);
@@ -87,19 +86,23 @@ export function AssignMenu({ current, onSelect, onClose, title = 'Assign to' }: 
           <Spinner className="size-3.5" /> Loading team…
         </p>
       ) : !options.unassign && !options.me && options.teammates.length === 0 ? null : (
-        <Menu label={title} onTabOut={onClose} className="min-h-0 overflow-y-auto">
+        <Menu aria-label={title} autoFocus="first">
           {options.unassign && (
-            <MenuItem icon={<UserMinusIcon className="size-4" />} onSelect={() => onSelect(null)}>
+            <MenuItem
+              id="unassign"
+              icon={<UserMinusIcon className="size-4" />}
+              onAction={() => onSelect(null)}
+            >
               Unassign
             </MenuItem>
           )}
-          {options.unassign && (options.me || options.teammates.length > 0) && (
-            <hr className="mx-3 my-1 border-slate-100" />
-          )}
+          {options.unassign && (options.me || options.teammates.length > 0) && <MenuSeparator />}
           {options.me && (
             <MenuItem
+              id={options.me.id}
+              textValue="Me (You)"
               icon={<Initial label={options.me.label} />}
-              onSelect={() => pick(options.me!)}
+              onAction={() => pick(options.me!)}
               trailing={options.me.isOwner ? <OwnerBadge /> : undefined}
               testId="assign-option"
             >
@@ -109,8 +112,10 @@ export function AssignMenu({ current, onSelect, onClose, title = 'Assign to' }: 
           {options.teammates.map((option) => (
             <MenuItem
               key={option.id}
+              id={option.id}
+              textValue={option.label}
               icon={<Initial label={option.label} />}
-              onSelect={() => pick(option)}
+              onAction={() => pick(option)}
               trailing={option.isOwner ? <OwnerBadge /> : undefined}
               testId="assign-option"
             >

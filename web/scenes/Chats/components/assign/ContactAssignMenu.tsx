@@ -29,5 +29,5 @@ export function ContactAssignMenu({
       showToast(error instanceof Error ? error.message : String(error), 'error'),
     );
   };
-  return <AssignMenu current={current} onSelect={select} onClose={onDone} />;
+  return <AssignMenu current={current} onSelect={select} />;
 }

@@ -1,13 +1,15 @@
 import type { TagSummary } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { Dialog } from 'react-aria-components';
 import { addTagToContacts, removeTagFromContacts } from '../../../../api/tags';
 import { showToast } from '../../../../ui/Toast';
 import { TagPicker } from './TagPicker';
 
 /**
- * The tag picker for one contact ('Tag chat', the header's add-tag button): ticking a box puts the tag
- * on the contact at once and takes it back if the server refuses (spec §4), with a toast saying why.
+ * The tag picker for one contact ('Tag chat', the header's add-tag button), a dialog for a Popover:
+ * ticking a box puts the tag on the contact at once and takes it back if the server refuses (spec §4),
+ * with a toast saying why.
  */
 export function ContactTagPicker({ contactId, tags }: { contactId: string; tags: readonly TagSummary[] }) {
   const client = useQueryClient();
@@ -21,8 +23,8 @@ export function ContactTagPicker({ contactId, tags }: { contactId: string; tags:
     );
   };
   return (
-    <div role="dialog" aria-label="Tag chat" className="flex w-72 min-h-0 flex-col">
+    <Dialog aria-label="Tag chat" className="flex w-72 min-h-0 flex-col outline-none">
       <TagPicker checked={checked} onToggle={toggle} />
-    </div>
+    </Dialog>
   );
 }

@@ -107,6 +107,21 @@ describe('TagPicker', () => {
     expect(onToggle).toHaveBeenLastCalledWith({ id: 't2', name: 'Wholesale' }, true);
   });
 
+  it('goes from the search box into the tags with the arrow keys; Space ticks the focused one', async () => {
+    const { user, input, onToggle } = setup({}, ['t2']);
+    await screen.findByRole('checkbox', { name: /VIP/ });
+    input.focus();
+    await user.keyboard('{ArrowDown}');
+    const rows = screen.getAllByTestId('tag-option');
+    expect(document.activeElement).toBe(rows[0]);
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(rows[1]);
+    await user.keyboard(' ');
+    expect(onToggle).toHaveBeenLastCalledWith({ id: 't2', name: 'Wholesale' }, false);
+    await user.keyboard('{ArrowDown} ');
+    expect(onToggle).toHaveBeenLastCalledWith({ id: 't3', name: 'Vendor' }, true);
+  });
+
   it('renames inline: Enter saves the trimmed name, a blank or unchanged name is not sent', async () => {
     const { user, fetchMock } = setup({ 'PATCH /api/tags/t2': { status: 204 } });
     await user.click(await screen.findByRole('button', { name: 'Rename tag Wholesale' }));

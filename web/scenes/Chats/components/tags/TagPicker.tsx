@@ -11,6 +11,7 @@ import {
   TriangleAlertIcon,
 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button as AriaButton, Checkbox, GridList, GridListItem } from 'react-aria-components';
 import { tagsQuery } from '../../../../api/inbox';
 import { createTag, deleteTag, findTagByName, renameTag } from '../../../../api/tags';
 import { Button } from '../../../../components/Button';
@@ -18,6 +19,7 @@ import { Spinner } from '../../../../components/Spinner';
 import { useInlineEdit } from '../../../../hooks/useInlineEdit';
 import { Dialog as Modal } from '../../../../ui/Dialog';
 import { showToast } from '../../../../ui/Toast';
+import { Tooltip } from '../../../../ui/Tooltip';
 import { TagListStatus } from './TagListStatus';
 
 type TagPickerProps = {
@@ -32,15 +34,6 @@ type TagPickerProps = {
   /** Height of the scrolling tag list. */
   listClassName?: string;
 };
-
-const ROW = 'data-tag-row';
-
-function focusRow(container: HTMLElement | null, index: number): boolean {
-  const rows = Array.from(container?.querySelectorAll<HTMLElement>(`[${ROW}]`) ?? []);
-  const row = rows[Math.max(0, Math.min(index, rows.length - 1))];
-  row?.focus();
-  return Boolean(row);
-}
 
 /**
  * The tag picker (spec §2): 'Search or create tag...', the account's tags filtered as you type (any
@@ -62,7 +55,7 @@ export function TagPicker({
   const [deleting, setDeleting] = useState<TagSummary | null>(null);
   const [busy, setBusy] = useState<'create' | 'delete' | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLFieldSetElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const listId = useId();
 
   useEffect(() => {
@@ -129,24 +122,15 @@ export function TagPicker({
   };
 
   const handleInputKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      if (focusRow(listRef.current, 0)) event.preventDefault();
+    // Down from the search box goes to the first tag; the list moves on from there.
+    if (event.key === 'ArrowDown' && shown.length > 0) {
+      event.preventDefault();
+      listRef.current?.querySelector<HTMLElement>('[role="row"]')?.focus();
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (exact) onToggle({ id: exact.id, name: exact.name }, !checked.has(exact.id));
       else if (canCreate) void create();
       else if (shown.length === 1) onToggle(shown[0]!, !checked.has(shown[0]!.id));
-    }
-  };
-
-  const handleRowKey = (event: KeyboardEvent<HTMLElement>, index: number) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      focusRow(listRef.current, index + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (index === 0) inputRef.current?.focus();
-      else focusRow(listRef.current, index - 1);
     }
   };
 
@@ -166,73 +150,46 @@ export function TagPicker({
           className="h-8 w-full rounded-lg bg-slate-50 pr-2 pl-7.5 text-[13px] text-slate-900 ring-1 ring-slate-200 placeholder:text-slate-400 focus:bg-white focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
         />
       </div>
-      <fieldset ref={listRef} id={listId} className={`min-h-0 overflow-y-auto p-1 ${listClassName}`}>
-        <legend className="sr-only">Tags</legend>
+      <div className={`min-h-0 overflow-y-auto p-1 ${listClassName}`}>
         {tags.isPending || tags.isError ? (
           <TagListStatus tags={tags} rowClassName="px-2.5 py-2 text-[13px]" spinnerClassName="size-3.5" />
         ) : (
           <>
-            {shown.map((tag, index) =>
-              editing?.id === tag.id ? (
-                <RenameRow
-                  key={tag.id}
-                  tag={tag}
-                  onSave={(name) => void saveRename(tag, name)}
-                  onCancel={() => setEditing(null)}
-                />
-              ) : (
-                <div
-                  key={tag.id}
-                  className="group/tag flex items-center rounded-lg hover:bg-slate-50 focus-within:bg-slate-50"
-                  data-testid="tag-option"
-                >
-                  <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2.5 rounded-lg px-2 py-1.5 text-[13px] text-slate-700">
-                    <input
-                      type="checkbox"
-                      className="peer sr-only"
-                      checked={checked.has(tag.id)}
-                      onChange={() => onToggle({ id: tag.id, name: tag.name }, !checked.has(tag.id))}
-                      onKeyDown={(event) => handleRowKey(event, index)}
-                      {...{ [ROW]: '' }}
+            {/* A grid of tags: arrow keys move between tags (and right, to a tag's buttons), Space ticks. */}
+            <GridList
+              ref={listRef}
+              id={listId}
+              aria-label="Tags"
+              items={shown}
+              dependencies={[editing]}
+              selectionMode="multiple"
+              selectionBehavior="toggle"
+              selectedKeys={checked}
+              onSelectionChange={(keys) => {
+                const next = keys === 'all' ? new Set(shown.map((t) => t.id)) : keys;
+                const changed = shown.find((t) => next.has(t.id) !== checked.has(t.id));
+                if (changed) onToggle({ id: changed.id, name: changed.name }, next.has(changed.id));
+              }}
+              className="outline-none"
+            >
+              {(tag) =>
+                editing?.id === tag.id ? (
+                  <GridListItem id={tag.id} textValue={tag.name} className="outline-none">
+                    <RenameRow
+                      tag={tag}
+                      onSave={(name) => void saveRename(tag, name)}
+                      onCancel={() => setEditing(null)}
                     />
-                    <span
-                      aria-hidden="true"
-                      className={`flex size-4 shrink-0 items-center justify-center rounded-[5px] ring-1 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 ${
-                        checked.has(tag.id)
-                          ? 'bg-brand-600 text-white ring-brand-600'
-                          : 'bg-white ring-slate-300 group-hover/tag:ring-slate-400'
-                      }`}
-                    >
-                      {checked.has(tag.id) && <CheckIcon className="size-3" />}
-                    </span>
-                    <span className="min-w-0 flex-1 truncate">{tag.name}</span>
-                    <span className="text-[11px] text-slate-400 tabular-nums group-hover/tag:hidden group-focus-within/tag:hidden">
-                      {tag.contactCount}
-                    </span>
-                  </label>
-                  <span className="hidden shrink-0 items-center gap-0.5 pr-1 group-hover/tag:flex group-focus-within/tag:flex">
-                    <button
-                      type="button"
-                      aria-label={`Rename tag ${tag.name}`}
-                      title="Rename"
-                      onClick={() => setEditing({ id: tag.id, name: tag.name })}
-                      className="rounded-md p-1 text-slate-400 hover:bg-slate-200/70 hover:text-slate-700"
-                    >
-                      <PencilIcon className="size-3.5" />
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Delete tag ${tag.name}`}
-                      title="Delete"
-                      onClick={() => setDeleting({ id: tag.id, name: tag.name })}
-                      className="rounded-md p-1 text-slate-400 hover:bg-red-50 hover:text-red-600"
-                    >
-                      <Trash2Icon className="size-3.5" />
-                    </button>
-                  </span>
-                </div>
-              ),
-            )}
+                  </GridListItem>
+                ) : (
+                  <TagRow
+                    tag={tag}
+                    onRename={() => setEditing({ id: tag.id, name: tag.name })}
+                    onDelete={() => setDeleting({ id: tag.id, name: tag.name })}
+                  />
+                )
+              }
+            </GridList>
             {query !== '' && shown.length === 0 && (
               <p className="px-2.5 py-2 text-[13px] text-slate-500" data-testid="tag-no-matches">
                 {TAG_MSG.noMatches}
@@ -246,7 +203,7 @@ export function TagPicker({
             )}
           </>
         )}
-      </fieldset>
+      </div>
       {canCreate && (
         <div className="border-t border-slate-100 p-1">
           <button
@@ -294,6 +251,55 @@ export function TagPicker({
   );
 }
 
+/** One tag: its box, name and count; on hover or focus its rename and delete buttons. */
+function TagRow({ tag, onRename, onDelete }: { tag: Tag; onRename: () => void; onDelete: () => void }) {
+  return (
+    <GridListItem
+      id={tag.id}
+      textValue={tag.name}
+      data-testid="tag-option"
+      className="group/tag flex items-center rounded-lg outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500/50 data-[focus-visible]:ring-inset focus-within:bg-slate-50 data-[hovered]:bg-slate-50"
+    >
+      <Checkbox
+        slot="selection"
+        aria-label={tag.name}
+        className="group/box flex min-w-0 flex-1 cursor-pointer items-center gap-2.5 rounded-lg px-2 py-1.5 text-[13px] text-slate-700"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-4 shrink-0 items-center justify-center rounded-[5px] bg-white ring-1 ring-slate-300 transition-colors group-hover/tag:ring-slate-400 group-data-[selected]/box:bg-brand-600 group-data-[selected]/box:text-white group-data-[selected]/box:ring-brand-600 group-data-[focus-visible]/box:outline-2 group-data-[focus-visible]/box:outline-offset-2 group-data-[focus-visible]/box:outline-brand-500"
+        >
+          <CheckIcon className="hidden size-3 group-data-[selected]/box:block" />
+        </span>
+        <span className="min-w-0 flex-1 truncate">{tag.name}</span>
+        <span className="text-[11px] text-slate-400 tabular-nums group-hover/tag:hidden group-focus-within/tag:hidden">
+          {tag.contactCount}
+        </span>
+      </Checkbox>
+      <span className="hidden shrink-0 items-center gap-0.5 pr-1 group-hover/tag:flex group-focus-within/tag:flex">
+        <Tooltip content="Rename">
+          <AriaButton
+            aria-label={`Rename tag ${tag.name}`}
+            onPress={onRename}
+            className="rounded-md p-1 text-slate-400 outline-none hover:bg-slate-200/70 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-500/50"
+          >
+            <PencilIcon className="size-3.5" />
+          </AriaButton>
+        </Tooltip>
+        <Tooltip content="Delete">
+          <AriaButton
+            aria-label={`Delete tag ${tag.name}`}
+            onPress={onDelete}
+            className="rounded-md p-1 text-slate-400 outline-none hover:bg-red-50 hover:text-red-600 focus-visible:ring-2 focus-visible:ring-red-500/40"
+          >
+            <Trash2Icon className="size-3.5" />
+          </AriaButton>
+        </Tooltip>
+      </span>
+    </GridListItem>
+  );
+}
+
 function RenameRow({
   tag,
   onSave,
@@ -324,6 +330,11 @@ function RenameRow({
         aria-label={`New name for ${tag.name}`}
         onChange={(event) => setName(event.target.value)}
         {...editHandlers}
+        // Typing, arrows and Space belong to the field, not to the list around it.
+        onKeyDown={(event) => {
+          editHandlers.onKeyDown(event);
+          event.stopPropagation();
+        }}
         className="h-7 min-w-0 flex-1 rounded-md bg-white px-2 text-[13px] text-slate-900 ring-1 ring-brand-500/50 focus:ring-2 focus:outline-none"
       />
     </div>
