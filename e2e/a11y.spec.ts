@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, type KnownViolation } from './axe';
+import { expectNoAxeViolations } from './axe';
 import {
   completeOnboardingViaApi,
   connectSandboxNumberViaApi,
@@ -14,18 +14,6 @@ const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ] as const;
-
-/**
- * Violations in components another change is rewriting; reported in the output, not failed on.
- * Delete each entry when its owner's change lands (the output then stops naming it).
- */
-const KNOWN: KnownViolation[] = [
-  {
-    rule: 'label-content-name-mismatch',
-    selector: 'button[aria-label="Account menu"]',
-    why: 'UserMenu.tsx (moving to React Aria): the visible initials/name are not in the name "Account menu"',
-  },
-];
 
 type Screen = {
   name: string;
@@ -67,9 +55,6 @@ const SIGNED_OUT: Screen[] = [
   },
 ];
 
-/** Which screens each known violation was seen on, for the output. */
-const knownSeen = new Map<KnownViolation, string[]>();
-
 /**
  * Opens each screen at each width, saves a screenshot (.tmp/screens/a11y-*), checks that it does not
  * scroll sideways and runs axe, collecting every failure so one run names them all.
@@ -86,10 +71,7 @@ async function checkAll(page: Page, screens: Screen[], failures: string[]): Prom
         // A phone layout that is finished never scrolls sideways.
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, `${label} is no wider than the window`).toBeLessThanOrEqual(size.width);
-        await expectNoAxeViolations(page, label, undefined, {
-          known: KNOWN,
-          onKnown: (known) => knownSeen.set(known, [...(knownSeen.get(known) ?? []), label]),
-        });
+        await expectNoAxeViolations(page, label);
       } catch (error) {
         failures.push(`${label}: ${(error as Error).message}`);
       }
@@ -213,11 +195,6 @@ test('axe finds no WCAG 2.0/2.1 A or AA violation on any screen, on a laptop or 
   ];
   checked += await checkAll(page, app, failures);
 
-  for (const [known, screens] of knownSeen) {
-    console.log(
-      `axe, known and owned elsewhere: ${known.rule} on ${known.selector} (${known.why}) on ${screens.length} screens`,
-    );
-  }
   console.log(`axe: ${checked} screen × width combinations checked (WCAG 2.0/2.1 A and AA)`);
   expect(failures, failures.join('\n\n')).toEqual([]);
 });
