@@ -28,7 +28,7 @@ test('an archived chat is found again in Archived, unarchived, and back in the i
   await page.getByTestId('conversation-header').getByTestId('open-contact-details').click();
   const panel = page.getByTestId('contact-panel');
   await panel.getByRole('button', { name: /^Archive/ }).click();
-  const confirm = page.getByRole('dialog', { name: 'Archive this contact?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Archive this contact?' });
   await confirm.getByRole('button', { name: 'Archive' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(mayaRow).toHaveCount(0);
