@@ -149,7 +149,7 @@ test('owner and member side by side: bulk assignment and bulk tags move live, me
     await expectNoAxeViolations(owner, 'row tag picker', '[data-popover]');
     await screenshot(owner, 'tags-11-row-tag-picker', { fullPage: false });
     await picker.getByRole('button', { name: 'Delete tag Wholesale' }).click();
-    const confirm = owner.getByRole('dialog', { name: 'Delete tag' });
+    const confirm = owner.getByRole('alertdialog', { name: 'Delete tag' });
     await expect(confirm).toContainText(
       'Are you sure you want to delete this tag? It will be removed from all contacts.',
     );

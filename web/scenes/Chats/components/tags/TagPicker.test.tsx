@@ -153,7 +153,7 @@ describe('TagPicker', () => {
   it('asks before deleting, with the spec’s words, and deletes only on confirmation', async () => {
     const { user, fetchMock } = setup({ 'DELETE /api/tags/t1': { status: 204 } });
     await user.click(await screen.findByRole('button', { name: 'Delete tag VIP' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete tag' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete tag' });
     expect(dialog.textContent).toContain(
       'Are you sure you want to delete this tag? It will be removed from all contacts.',
     );

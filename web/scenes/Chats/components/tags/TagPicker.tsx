@@ -17,7 +17,7 @@ import { createTag, deleteTag, findTagByName, renameTag } from '../../../../api/
 import { Button } from '../../../../components/Button';
 import { Spinner } from '../../../../components/Spinner';
 import { useInlineEdit } from '../../../../hooks/useInlineEdit';
-import { Dialog as Modal } from '../../../../ui/Dialog';
+import { AlertDialog } from '../../../../ui/AlertDialog';
 import { showToast } from '../../../../ui/Toast';
 import { Tooltip } from '../../../../ui/Tooltip';
 import { TagListStatus } from './TagListStatus';
@@ -217,36 +217,23 @@ export function TagPicker({
           </button>
         </div>
       )}
-      <Modal
+      <AlertDialog
         isOpen={deleting !== null}
-        onClose={() => setDeleting(null)}
+        tone="danger"
+        icon={<TriangleAlertIcon className="size-6" />}
         title="Delete tag"
-        icon={
-          <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-8 ring-red-50/50">
-            <TriangleAlertIcon className="size-6" />
-          </span>
-        }
         description={
           <>
             {deleting && <strong className="mb-1 block text-slate-900">“{deleting.name}”</strong>}
             {TAG_MSG.deleteConfirm}
           </>
         }
-      >
-        <div className="flex justify-center gap-3">
-          <Button variant="secondary" onClick={() => setDeleting(null)} disabled={busy === 'delete'}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => void confirmDelete()}
-            isLoading={busy === 'delete'}
-            loadingText="Deleting..."
-          >
-            Delete
-          </Button>
-        </div>
-      </Modal>
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        isBusy={busy === 'delete'}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }
