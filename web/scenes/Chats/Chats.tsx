@@ -114,6 +114,7 @@ export function Chats() {
       <section
         className={`${contactId ? 'flex' : 'hidden md:flex'} min-w-0 flex-1 flex-col bg-[#f6f5f2]`}
         aria-label="Conversation"
+        data-open-contact={contactId ?? undefined}
       >
         {contactId ? (
           <Conversation

@@ -7,6 +7,22 @@ import { ShortcutSheet } from './ShortcutSheet';
 import { useInboxShortcuts } from './useInboxShortcuts';
 import { useUnreadTitle } from './useUnreadTitle';
 
+/**
+ * After a jump the agent is there to write: the new chat's message box takes the focus once it is on
+ * screen (its conversation loads first; after 3 s nothing moves).
+ */
+function focusMessageBoxOf(contactId: string) {
+  const started = Date.now();
+  const attempt = () => {
+    const box = document.querySelector<HTMLTextAreaElement>(
+      `[data-open-contact="${contactId}"] textarea[aria-label="Message"]`,
+    );
+    if (box && !document.querySelector('[role="dialog"]')) box.focus();
+    else if (Date.now() - started < 3_000) window.setTimeout(attempt, 50);
+  };
+  window.setTimeout(attempt, 0);
+}
+
 type InboxShortcutsProps = {
   tab: InboxTab;
   contactId: string | null;
@@ -34,7 +50,14 @@ export function InboxShortcuts({ tab, contactId, onSelect, onJump }: InboxShortc
   const close = () => setOpen(null);
   return (
     <>
-      <JumpPalette isOpen={open === 'palette'} onClose={close} onOpen={onJump} />
+      <JumpPalette
+        isOpen={open === 'palette'}
+        onClose={close}
+        onOpen={(id, to) => {
+          onJump(id, to);
+          focusMessageBoxOf(id);
+        }}
+      />
       <ShortcutSheet isOpen={open === 'sheet'} onClose={close} />
     </>
   );
