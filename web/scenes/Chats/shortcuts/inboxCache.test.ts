@@ -2,7 +2,13 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { contactsQuery } from '../../../api/inbox';
 import type { ContactPages } from '../../../api/inboxKeys';
-import { inboxTitle, neighbourId, unreadChatCount, visibleListContacts } from './inboxCache';
+import {
+  createUnreadTracker,
+  inboxTitle,
+  neighbourId,
+  unreadChatCount,
+  visibleListContacts,
+} from './inboxCache';
 import { contactRow } from './testInbox';
 
 function pages(...ids: string[][]): ContactPages {
@@ -79,5 +85,26 @@ describe('unread chats and the title', () => {
   it('reads (3) Switchboard with three unread chats and Switchboard with none', () => {
     expect(inboxTitle(3)).toBe('(3) Switchboard');
     expect(inboxTitle(0)).toBe('Switchboard');
+  });
+});
+
+describe('createUnreadTracker', () => {
+  const at = (minute: number) => `2026-03-12T10:0${minute}:00.000Z`;
+  it('counts the unread chats, and while hidden the chats written to since, the open one included', () => {
+    const tracker = createUnreadTracker();
+    const open = contactRow('open', { lastMessageAt: at(1) });
+    const waiting = contactRow('waiting', { unreadCount: 2, lastMessageAt: at(0) });
+    expect(tracker.count([open, waiting])).toBe(1);
+    tracker.setHidden(true, [open, waiting]);
+    // The open chat gets a message and is read at once (its messages reload): it still counts.
+    const written = { ...open, lastMessageAt: at(2), lastMessageDirection: 'incoming' as const };
+    expect(tracker.count([written, waiting])).toBe(2);
+    // A reply from the team is not news; a brand-new chat is.
+    const replied = contactRow('replied', { lastMessageAt: at(3), lastMessageDirection: 'outgoing' });
+    const fresh = contactRow('fresh', { lastMessageAt: at(4) });
+    expect(tracker.count([written, waiting, replied, fresh])).toBe(3);
+    // Back on the tab only the unread chats count.
+    tracker.setHidden(false, [written, waiting, replied, fresh]);
+    expect(tracker.count([written, waiting, replied, fresh])).toBe(1);
   });
 });

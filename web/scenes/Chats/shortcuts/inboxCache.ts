@@ -26,17 +26,50 @@ export function neighbourId(rows: ContactListItem[], currentId: string | null, s
   return rows[index + step]?.id ?? null;
 }
 
-/** Chats with unread messages in the unfiltered tab lists, each counted once. */
-export function unreadChatCount(client: QueryClient): number {
-  const unread = new Set<string>();
+/** The rows of the unfiltered tab lists (the inbox as it is), each once. */
+export function cachedInboxRows(client: QueryClient): ContactListItem[] {
+  const rows = new Map<string, ContactListItem>();
   for (const [key, data] of client.getQueriesData<ContactPages>({ queryKey: inboxKeys.lists })) {
     const filter = key[3] as InboxFilter | undefined;
     if (!data || !filter || filter.q !== '' || filter.tagIds.length > 0) continue;
     for (const page of data.pages) {
-      for (const contact of page.contacts) if (contact.unreadCount > 0) unread.add(contact.id);
+      for (const contact of page.contacts) if (!rows.has(contact.id)) rows.set(contact.id, contact);
     }
   }
-  return unread.size;
+  return [...rows.values()];
+}
+
+/** Chats with unread messages in the unfiltered tab lists, each counted once. */
+export function unreadChatCount(client: QueryClient): number {
+  return cachedInboxRows(client).filter((contact) => contact.unreadCount > 0).length;
+}
+
+/**
+ * The chats the title counts: the unread ones, and while the tab is hidden also every chat a
+ * customer wrote to since it was hidden, the open one included (the open chat is read again as soon
+ * as its messages load, so its unread count alone would not show that anything came in).
+ */
+export function createUnreadTracker() {
+  let hiddenAt: Map<string, string | null> | null = null;
+  const arrived = new Set<string>();
+  return {
+    /** The tab was hidden (true) or shown again (false). */
+    setHidden(hidden: boolean, rows: ContactListItem[]) {
+      arrived.clear();
+      hiddenAt = hidden ? new Map(rows.map((c) => [c.id, c.lastMessageAt])) : null;
+    },
+    count(rows: ContactListItem[]): number {
+      if (hiddenAt) {
+        for (const c of rows) {
+          if (c.lastMessageDirection === 'incoming' && hiddenAt.get(c.id) !== c.lastMessageAt)
+            arrived.add(c.id);
+        }
+      }
+      const chats = new Set(arrived);
+      for (const c of rows) if (c.unreadCount > 0) chats.add(c.id);
+      return chats.size;
+    },
+  };
 }
 
 export const APP_TITLE = 'Switchboard';

@@ -1,12 +1,13 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { contactsQuery, countsQuery, type InboxFilter } from '../../../api/inbox';
-import { inboxTitle, unreadChatCount } from './inboxCache';
+import { cachedInboxRows, createUnreadTracker, inboxTitle } from './inboxCache';
 
 const UNFILTERED: InboxFilter = { q: '', tagIds: [] };
 
 /**
- * The browser tab reads '(3) Switchboard' while three chats are unread. The count comes from the
+ * The browser tab reads '(3) Switchboard' while three chats are unread (and, while the tab is hidden,
+ * counts the chats written to since, the open one too). The count comes from the
  * unfiltered tab lists, so each tab the agent can see keeps its first page cached (the tab on screen
  * already does; the others cost one request each) and live events keep them current.
  */
@@ -18,12 +19,23 @@ export function useUnreadTitle(): void {
   useInfiniteQuery(contactsQuery('mine', UNFILTERED));
   useInfiniteQuery({ ...contactsQuery('team', UNFILTERED), enabled: viewTeam });
 
-  const [unread, setUnread] = useState(() => unreadChatCount(client));
+  const [unread, setUnread] = useState(0);
   useEffect(() => {
-    setUnread(unreadChatCount(client));
-    return client.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' || event.type === 'removed') setUnread(unreadChatCount(client));
+    const tracker = createUnreadTracker();
+    const recount = () => setUnread(tracker.count(cachedInboxRows(client)));
+    const onVisibility = () => {
+      tracker.setHidden(document.visibilityState === 'hidden', cachedInboxRows(client));
+      recount();
+    };
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    const unsubscribe = client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' || event.type === 'removed') recount();
     });
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      unsubscribe();
+    };
   }, [client]);
 
   useEffect(() => {
