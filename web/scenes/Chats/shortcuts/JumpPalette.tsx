@@ -9,7 +9,8 @@ import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { Dialog } from '../../../ui/Dialog';
 import { type JumpResult, useJumpResults } from './useJumpResults';
 
-const TAB_LABELS: Record<InboxTab, string> = {
+/** Partial: a tab added later (an archive) shows without a label until it is named here. */
+const TAB_LABELS: Partial<Record<InboxTab, string>> = {
   unassigned: COPY.tabUnassigned,
   mine: COPY.tabMine,
   team: COPY.tabTeam,
@@ -31,7 +32,8 @@ function ResultRow({ result }: { result: JumpResult }) {
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
         <span className="block truncate text-xs text-slate-500">
-          {contact.phone} · {TAB_LABELS[tab]}
+          {contact.phone}
+          {TAB_LABELS[tab] ? ` · ${TAB_LABELS[tab]}` : ''}
         </span>
       </span>
       {contact.unreadCount > 0 && (
