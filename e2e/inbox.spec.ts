@@ -240,17 +240,17 @@ test('composer checks attachments before uploading, in the spec’s words', asyn
   }
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('/greet');
-  const panel = page.getByRole('dialog', { name: 'Saved messages' });
-  await expect(panel.getByRole('button')).toHaveCount(1);
+  const panel = page.getByRole('listbox', { name: 'Saved messages' });
+  await expect(panel.getByRole('option')).toHaveCount(1);
   await screenshot(page, '45-inbox-saved-messages', { fullPage: false });
-  await panel.getByRole('button', { name: /Greeting/ }).click();
+  await panel.getByRole('option', { name: /Greeting/ }).click();
   await expect(box).toHaveValue('Hi! Thanks for writing to Rivera Coffee ☕');
   await box.press('Enter');
   await expect(
     page.getByTestId('message').filter({ hasText: 'Thanks for writing to Rivera Coffee' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Saved messages' }).click();
-  await panel.getByRole('button', { name: /Menu/ }).click();
+  await panel.getByRole('option', { name: /Menu/ }).click();
   await expect(draft.getByRole('textbox', { name: 'Caption' })).toHaveValue('Here is our menu');
   await draft.getByRole('button', { name: 'Send photo' }).click();
   await expect(

@@ -79,7 +79,7 @@ test('the owner saves a message with a PDF; a member sends it from the composer 
     await memberPage.getByRole('textbox', { name: 'Message' }).fill('/');
     const picker = memberPage.getByTestId('saved-messages-picker');
     await expect(picker).toBeVisible();
-    await picker.getByRole('button', { name: /Price list/ }).click();
+    await picker.getByRole('option', { name: /Price list/ }).click();
     const draft = memberPage.getByTestId('attachment-draft');
     await expect(draft).toContainText('prices.pdf');
     await expect(draft.getByRole('textbox', { name: 'Caption' })).toHaveValue(

@@ -62,6 +62,8 @@ const LIST_COMPONENTS = { CategoryHeader, Row, Emoji };
 type EmojiPickerProps = {
   onSelect: (emoji: string) => void;
   className?: string;
+  /** Focus the search on mount, so the keyboard can start at once (arrows, Enter). */
+  autoFocus?: boolean;
 };
 
 function cssPixels(element: HTMLElement | null, name: string): number {
@@ -71,9 +73,10 @@ function cssPixels(element: HTMLElement | null, name: string): number {
 
 /**
  * The composer's emoji picker (frimousse): search, 11 category tabs that jump to their section,
- * 8 columns, 320 px. Picks go to the front of the recent list.
+ * 8 columns, 320 px. Picks go to the front of the recent list. By keyboard: from the search, the
+ * arrows move through the grid and Enter picks the highlighted emoji; Escape is the popover's.
  */
-export function EmojiPicker({ onSelect, className = '' }: EmojiPickerProps) {
+export function EmojiPicker({ onSelect, className = '', autoFocus = false }: EmojiPickerProps) {
   // A fresh resolver per opening, so 'Recent' shows this session's picks.
   const recent = useMemo(() => readRecentEmoji(), []);
   const resolver = useMemo(() => createEmojiResolver(recent), [recent]);
@@ -129,6 +132,7 @@ export function EmojiPicker({ onSelect, className = '' }: EmojiPickerProps) {
           onChange={(event) => setSearch(event.target.value)}
           placeholder="Search emoji"
           aria-label="Search emoji"
+          autoFocus={autoFocus}
           className="h-9 w-full appearance-none rounded-lg bg-slate-100 px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:bg-white focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
         />
       </div>

@@ -7,12 +7,15 @@
  * - `filter`: the search text ('' shows all).
  * - `onPick(message)`: fill the composer with `message.content`; when `message.attachment` is set,
  *   fetch `attachment.url` (same origin, the session cookie) and send it as media like any other file.
- * - `onClose()`: Escape / outside click handling is the caller's.
+ * The list is a React Aria ListBox: inside an Autocomplete (the composer) ↑/↓ move through it while
+ * the typing stays in the message box, and Enter picks, as a click does. Escape and outside clicks
+ * are the caller's.
  *
  * Members use them read-only; managing them is in Settings → Saved Messages (owners).
  */
 import { cutText, SAVED_PREVIEW, type SavedMessageView } from '@common/api/saved-messages';
 import { useQuery } from '@tanstack/react-query';
+import { ListBox, ListBoxItem } from 'react-aria-components';
 import { savedMessagesQuery } from '../api/savedMessages';
 import { Spinner } from './Spinner';
 
@@ -43,22 +46,29 @@ export function SavedMessagesPicker({ filter = '', onPick }: SavedMessagesPicker
   const list = filterSavedMessages(query.data.savedMessages, filter);
   if (list.length === 0) return <p className="p-3 text-sm text-slate-500">No saved messages</p>;
   return (
-    <ul className="max-h-80 overflow-y-auto py-1" data-testid="saved-messages-picker">
-      {list.map((message) => (
-        <li key={message.id}>
-          <button
-            type="button"
-            className="w-full px-3 py-2 text-left hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
-            onClick={() => onPick(message)}
-          >
-            <span className="block text-sm font-medium text-slate-900">{message.name}</span>
-            <span className="block truncate text-xs text-slate-500">
-              {message.attachment ? `📎 ${message.attachment.filename ?? message.attachment.kind} · ` : ''}
-              {cutText(message.content, SAVED_PREVIEW.picker)}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <ListBox
+      aria-label="Saved messages"
+      items={list}
+      onAction={(key) => {
+        const picked = list.find((m) => m.id === key);
+        if (picked) onPick(picked);
+      }}
+      className="max-h-80 overflow-y-auto py-1 outline-none"
+      data-testid="saved-messages-picker"
+    >
+      {(message) => (
+        <ListBoxItem
+          id={message.id}
+          textValue={message.name}
+          className="block w-full cursor-pointer px-3 py-2 text-left outline-none data-[focused]:bg-slate-100 data-[hovered]:bg-slate-50"
+        >
+          <span className="block text-sm font-medium text-slate-900">{message.name}</span>
+          <span className="block truncate text-xs text-slate-500">
+            {message.attachment ? `📎 ${message.attachment.filename ?? message.attachment.kind} · ` : ''}
+            {cutText(message.content, SAVED_PREVIEW.picker)}
+          </span>
+        </ListBoxItem>
+      )}
+    </ListBox>
   );
 }

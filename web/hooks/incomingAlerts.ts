@@ -5,16 +5,16 @@ type AlertOptions = {
   titleFor: (contactId: string) => string | null;
   /** A notification was clicked: show that chat. */
   onOpen: (contactId: string) => void;
-  doc?: Document;
+  doc?: Pick<Document, 'visibilityState'>;
   notifications?: typeof Notification | undefined;
   focus?: () => void;
 };
 
-const BADGE = /^\(\d+\)\s*/;
-
 /**
- * New customer messages while the tab is hidden: a '(n)' badge in the title and, when the user
- * allowed it, a browser notification that opens the chat. Coming back to the tab clears the badge.
+ * New customer messages while the tab is hidden: when the user allowed it, a browser notification
+ * that opens the chat. The tab title is not touched here: it counts the unread chats whether the tab
+ * is hidden or not (scenes/Chats/shortcuts/useUnreadTitle.ts), and a message arriving while away
+ * raises that count.
  */
 export function createIncomingAlerts({
   titleFor,
@@ -23,14 +23,9 @@ export function createIncomingAlerts({
   notifications = typeof Notification === 'undefined' ? undefined : Notification,
   focus = () => window.focus(),
 }: AlertOptions) {
-  const baseTitle = doc.title.replace(BADGE, '');
-  let unseen = 0;
-
   return {
     onIncoming(message: InboxMessage) {
       if (doc.visibilityState === 'visible') return;
-      unseen += 1;
-      doc.title = `(${unseen}) ${baseTitle}`;
       if (notifications?.permission !== 'granted') return;
       try {
         const notification = new notifications(titleFor(message.contactId) ?? 'New message', {
@@ -43,13 +38,8 @@ export function createIncomingAlerts({
           notification.close();
         };
       } catch {
-        // Some browsers only notify from a service worker; the title badge remains.
+        // Some browsers only notify from a service worker; the title still counts the chat.
       }
-    },
-    /** The tab is visible again (or the screen closes). */
-    reset() {
-      unseen = 0;
-      doc.title = baseTitle;
     },
   };
 }

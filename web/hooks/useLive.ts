@@ -27,7 +27,7 @@ type UseLiveOptions = {
 /**
  * Keeps the chats screen live: one WebSocket whose events update the query cache, a silent refresh
  * after reconnects and when the tab comes back, and — while the tab is hidden — a browser
- * notification and a '(n)' title badge for each new customer message.
+ * notification for each new customer message (the title's '(n)' counts unread chats: useUnreadTitle).
  */
 export function useLive({
   meId,
@@ -87,7 +87,6 @@ export function useLive({
     let visibleTimer: ReturnType<typeof setTimeout> | null = null;
     const handleVisibility = () => {
       if (document.visibilityState !== 'visible') return;
-      alerts.reset();
       connection.wake();
       if (visibleTimer) clearTimeout(visibleTimer);
       visibleTimer = setTimeout(() => refresh(false), VISIBLE_REFRESH_DELAY_MS);
@@ -100,7 +99,6 @@ export function useLive({
       if (visibleTimer) clearTimeout(visibleTimer);
       clearInterval(clockTimer);
       connection.close();
-      alerts.reset();
     };
   }, [client, meId]);
 }

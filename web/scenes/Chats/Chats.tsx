@@ -11,6 +11,7 @@ import { ContactListPanel } from './components/ContactListPanel';
 import { ContactPanel } from './components/ContactPanel/ContactPanel';
 import { Conversation } from './components/Conversation';
 import { ConversationEmptyState } from './components/ConversationEmptyState';
+import { InboxShortcuts } from './shortcuts/InboxShortcuts';
 
 /** A quiet note while the live feed is down (after a moment, so a quick reconnect does not flash). */
 function LiveNotice({ status }: { status: LiveStatus }) {
@@ -72,6 +73,10 @@ export function Chats() {
     (next: ContactListView) => update({ tab: next === 'unassigned' ? null : next }),
     [update],
   );
+  const jumpTo = useCallback(
+    (id: string, to: InboxTab) => update({ contact: id, tab: to === 'unassigned' ? null : to }),
+    [update],
+  );
 
   // The contact panel stays open while the agent moves between chats, until it is closed.
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -100,6 +105,7 @@ export function Chats() {
   return (
     <div className="relative flex h-full min-h-0">
       <LiveNotice status={liveStatus} />
+      <InboxShortcuts tab={tab} contactId={contactId} onSelect={selectContact} onJump={jumpTo} />
       <ContactListPanel
         tab={tab}
         onTabChange={changeTab}
@@ -110,6 +116,7 @@ export function Chats() {
       <section
         className={`${contactId ? 'flex' : 'hidden md:flex'} min-w-0 flex-1 flex-col bg-[#f6f5f2]`}
         aria-label="Conversation"
+        data-open-contact={contactId ?? undefined}
       >
         {contactId ? (
           <Conversation

@@ -1,0 +1,64 @@
+import type { InboxTab } from '@common/api/inbox';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { neighbourId, visibleListContacts } from './inboxCache';
+import { JumpPalette } from './JumpPalette';
+import { ShortcutSheet } from './ShortcutSheet';
+import { useInboxShortcuts } from './useInboxShortcuts';
+import { useUnreadTitle } from './useUnreadTitle';
+
+/**
+ * After a jump the agent is there to write: the new chat's message box takes the focus once it is on
+ * screen (its conversation loads first; after 3 s nothing moves).
+ */
+function focusMessageBoxOf(contactId: string) {
+  const started = Date.now();
+  const attempt = () => {
+    const box = document.querySelector<HTMLTextAreaElement>(
+      `[data-open-contact="${contactId}"] textarea[aria-label="Message"]`,
+    );
+    if (box && !document.querySelector('[role="dialog"]')) box.focus();
+    else if (Date.now() - started < 3_000) window.setTimeout(attempt, 50);
+  };
+  window.setTimeout(attempt, 0);
+}
+
+type InboxShortcutsProps = {
+  tab: InboxTab;
+  contactId: string | null;
+  onSelect: (contactId: string) => void;
+  /** Opens a chat from the palette, switching to the tab it is in. */
+  onJump: (contactId: string, tab: InboxTab) => void;
+};
+
+/**
+ * The inbox's keyboard layer (issue 20): Ctrl/⌘+K jumps to a chat, `?` lists the shortcuts, Alt+↑/↓
+ * walk the list on screen, and the tab title counts the unread chats.
+ */
+export function InboxShortcuts({ tab, contactId, onSelect, onJump }: InboxShortcutsProps) {
+  const client = useQueryClient();
+  const [open, setOpen] = useState<'palette' | 'sheet' | null>(null);
+  useUnreadTitle();
+  useInboxShortcuts((shortcut) => {
+    if (shortcut === 'palette' || shortcut === 'sheet') {
+      setOpen(shortcut);
+      return;
+    }
+    const next = neighbourId(visibleListContacts(client, tab), contactId, shortcut === 'next' ? 1 : -1);
+    if (next) onSelect(next);
+  });
+  const close = () => setOpen(null);
+  return (
+    <>
+      <JumpPalette
+        isOpen={open === 'palette'}
+        onClose={close}
+        onOpen={(id, to) => {
+          onJump(id, to);
+          focusMessageBoxOf(id);
+        }}
+      />
+      <ShortcutSheet isOpen={open === 'sheet'} onClose={close} />
+    </>
+  );
+}
