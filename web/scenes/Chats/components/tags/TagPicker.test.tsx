@@ -158,19 +158,19 @@ describe('TagPicker', () => {
       'Are you sure you want to delete this tag? It will be removed from all contacts.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete tag VIP' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: /VIP/ })).toBeNull());
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it("toasts 'Failed to delete tag' and keeps the tag when the delete fails", async () => {
     const { user } = setup({ 'DELETE /api/tags/t1': { status: 500, body: null } });
     await user.click(await screen.findByRole('button', { name: 'Delete tag VIP' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete tag');
     expect(screen.getByRole('checkbox', { name: /VIP/ })).toBeTruthy();
   });
