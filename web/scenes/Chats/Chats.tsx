@@ -1,4 +1,4 @@
-import { CONTACT_LIST_VIEWS, type ContactListView } from '@common/api/inbox';
+import { CONTACT_LIST_VIEWS, type ContactListView, type InboxTab } from '@common/api/inbox';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LiveStatus } from '../../api/live';

@@ -1,4 +1,4 @@
-import type { InboxTab } from '@common/api/inbox';
+import type { ContactListView, InboxTab } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { neighbourId, visibleListContacts } from './inboxCache';
@@ -24,7 +24,8 @@ function focusMessageBoxOf(contactId: string) {
 }
 
 type InboxShortcutsProps = {
-  tab: InboxTab;
+  /** The list on screen (a tab or the Archived view): Alt+↑/↓ walk its rows. */
+  tab: ContactListView;
   contactId: string | null;
   onSelect: (contactId: string) => void;
   /** Opens a chat from the palette, switching to the tab it is in. */

@@ -1,4 +1,4 @@
-import type { ContactListItem, InboxTab } from '@common/api/inbox';
+import type { ContactListItem, ContactListView } from '@common/api/inbox';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ContactPages, type InboxFilter, inboxKeys } from '../../../api/inboxKeys';
 
@@ -9,7 +9,7 @@ import { type ContactPages, type InboxFilter, inboxKeys } from '../../../api/inb
  */
 
 /** The rows of the tab's list on screen, in its order (the list with its current search and tags). */
-export function visibleListContacts(client: QueryClient, tab: InboxTab): ContactListItem[] {
+export function visibleListContacts(client: QueryClient, tab: ContactListView): ContactListItem[] {
   const lists = client
     .getQueryCache()
     .findAll({ queryKey: [...inboxKeys.lists, tab], type: 'active' })
@@ -26,12 +26,12 @@ export function neighbourId(rows: ContactListItem[], currentId: string | null, s
   return rows[index + step]?.id ?? null;
 }
 
-/** The rows of the unfiltered tab lists (the inbox as it is), each once. */
+/** The rows of the unfiltered tab lists (the inbox as it is, not the Archived view), each once. */
 export function cachedInboxRows(client: QueryClient): ContactListItem[] {
   const rows = new Map<string, ContactListItem>();
   for (const [key, data] of client.getQueriesData<ContactPages>({ queryKey: inboxKeys.lists })) {
     const filter = key[3] as InboxFilter | undefined;
-    if (!data || !filter || filter.q !== '' || filter.tagIds.length > 0) continue;
+    if (!data || !filter || filter.q !== '' || filter.tagIds.length > 0 || key[2] === 'archived') continue;
     for (const page of data.pages) {
       for (const contact of page.contacts) if (!rows.has(contact.id)) rows.set(contact.id, contact);
     }

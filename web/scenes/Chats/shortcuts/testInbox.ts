@@ -13,6 +13,7 @@ export function contactRow(id: string, overrides: Partial<ContactListItem> = {})
     lastMessageAt: '2026-03-12T10:00:00.000Z',
     lastMessagePreview: null,
     lastMessageDirection: 'incoming',
+    lastMessageSentBy: null,
     unreadCount: 0,
     lastIncomingAt: null,
     windowClosesAt: null,

@@ -14,7 +14,6 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { Button as AriaButton, Checkbox, GridList, GridListItem } from 'react-aria-components';
 import { tagsQuery } from '../../../../api/inbox';
 import { createTag, deleteTag, findTagByName, renameTag } from '../../../../api/tags';
-import { Button } from '../../../../components/Button';
 import { Spinner } from '../../../../components/Spinner';
 import { useInlineEdit } from '../../../../hooks/useInlineEdit';
 import { AlertDialog } from '../../../../ui/AlertDialog';
