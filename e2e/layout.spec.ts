@@ -1,10 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { completeOnboardingViaApi, connectSandboxNumberViaApi, signUpViaApi, uniqueEmail } from './helpers';
+import {
+  completeOnboardingViaApi,
+  connectSandboxNumberViaApi,
+  screenshot,
+  signUpViaApi,
+  uniqueEmail,
+} from './helpers';
 import { addCustomer, advanceSandboxClock, contactIdFor, customerSays } from './inbox-helpers';
-
-const SHOTS = '/tmp/wtC-shots';
-mkdirSync(SHOTS, { recursive: true });
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -86,14 +88,14 @@ test('the conversation header fits a phone and a laptop with the contact panel o
   await expect(page.getByTestId('message').filter({ hasText: 'wedding flowers' })).toBeVisible();
   await expect(page.getByTestId('conversation-header').getByTestId('tag-chip')).toHaveCount(2);
   await expectHeaderLaidOut(page, customer.name);
-  await page.screenshot({ path: `${SHOTS}/conversation-390x844.png`, animations: 'disabled' });
+  await screenshot(page, 'layout-conversation-390x844', { fullPage: false });
 
   // A laptop with the contact panel beside the chat.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('conversation-header').getByTestId('open-contact-details').click();
   await expect(page.getByTestId('contact-panel')).toBeVisible();
   await expectHeaderLaidOut(page, customer.name);
-  await page.screenshot({ path: `${SHOTS}/conversation-1280x800-panel.png`, animations: 'disabled' });
+  await screenshot(page, 'layout-conversation-1280x800-panel', { fullPage: false });
 
   // Without the panel the header is one row: name, tags, assignee and timer side by side.
   await page.getByTestId('contact-panel').getByRole('button', { name: 'Close contact details' }).click();
@@ -103,7 +105,7 @@ test('the conversation header fits a phone and a laptop with the contact panel o
   const nameBox = await boxOf(header.getByTestId('contact-name'), 'name');
   const timerBox = await boxOf(header.getByTestId('window-timer'), 'timer');
   expect(Math.abs(nameBox.y - timerBox.y)).toBeLessThan(nameBox.height + timerBox.height);
-  await page.screenshot({ path: `${SHOTS}/conversation-1280x800.png`, animations: 'disabled' });
+  await screenshot(page, 'layout-conversation-1280x800', { fullPage: false });
 
   // A day later the window is closed: on a phone the lock reads as sentences, not a word per line.
   await advanceSandboxClock(page.request, DAY + 60);
@@ -118,5 +120,5 @@ test('the conversation header fits a phone and a laptop with the contact panel o
   const { width, height } = await boxOf(sentence, 'the lock’s sentence');
   expect(width).toBeGreaterThan(200);
   expect(height).toBeLessThan(100);
-  await page.screenshot({ path: `${SHOTS}/closed-window-390x844.png`, animations: 'disabled' });
+  await screenshot(page, 'layout-closed-window-390x844', { fullPage: false });
 });
