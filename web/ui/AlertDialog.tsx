@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '../components/Button';
 import { Dialog } from './Dialog';
 
@@ -47,6 +47,7 @@ export function AlertDialog({
   onConfirm,
   testId,
 }: AlertDialogProps) {
+  const cancelRef = useStartOn(isOpen);
   return (
     <Dialog
       isOpen={isOpen}
@@ -71,7 +72,13 @@ export function AlertDialog({
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
         {/* An alert dialog starts on its safe answer (WAI-ARIA APG). */}
-        <Button variant="secondary" onClick={onCancel} disabled={isBusy} autoFocus className="sm:min-w-28">
+        <Button
+          ref={cancelRef}
+          variant="secondary"
+          onClick={onCancel}
+          disabled={isBusy}
+          className="sm:min-w-28"
+        >
           Cancel
         </Button>
         <Button
@@ -86,4 +93,19 @@ export function AlertDialog({
       </div>
     </Dialog>
   );
+}
+
+/**
+ * Focus goes to Cancel once the dialog is on screen — after React Aria has put it on top of the
+ * overlays, so a popover it was opened from (the tag picker) does not take the move for a click away
+ * and close, as an `autoFocus` during the first render makes it do.
+ */
+function useStartOn(isOpen: boolean) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!isOpen) return;
+    const frame = requestAnimationFrame(() => ref.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [isOpen]);
+  return ref;
 }
