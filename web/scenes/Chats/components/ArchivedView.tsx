@@ -1,8 +1,9 @@
-import { ArchiveIcon, ArrowLeftIcon, SearchIcon, XIcon } from 'lucide-react';
+import { ArchiveIcon, ArrowLeftIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InboxFilter } from '../../../api/inbox';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { ContactList } from './ContactList';
+import { ListSearchField } from './ListSearchField';
 
 /**
  * The Archived view of the chat list (`?tab=archived`): the archived chats, newest first, found by
@@ -93,29 +94,13 @@ export function ArchivedPanel({ selectedId, onSelect, onBack, now }: ArchivedPan
             {ARCHIVED_TEXT.title}
           </h1>
         </div>
-        <div className="relative mt-3">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input
-            type="search"
+        <div className="mt-3 flex">
+          <ListSearchField
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setSearch('');
-            }}
+            onChange={setSearch}
             placeholder={ARCHIVED_TEXT.search}
-            aria-label={ARCHIVED_TEXT.search}
-            className="h-9 w-full rounded-lg bg-slate-100 pr-9 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:bg-white focus:ring-2 focus:ring-brand-500/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+            label={ARCHIVED_TEXT.search}
           />
-          {search && (
-            <button
-              type="button"
-              onClick={() => setSearch('')}
-              aria-label="Clear search"
-              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-700"
-            >
-              <XIcon className="size-3.5" />
-            </button>
-          )}
         </div>
         <p className="mt-2 mb-2 text-xs text-slate-600">{ARCHIVED_TEXT.hint}</p>
       </div>

@@ -1,7 +1,7 @@
 import type { ContactListView, InboxTab } from '@common/api/inbox';
 import { INBOX_MSG } from '@common/api/inbox';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ChevronDownIcon, ListChecksIcon, SearchIcon, TagIcon, UserPlusIcon, XIcon } from 'lucide-react';
+import { ChevronDownIcon, ListChecksIcon, TagIcon, UserPlusIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { contactsQuery, countsQuery, type InboxFilter } from '../../../api/inbox';
@@ -12,6 +12,7 @@ import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu';
 import { Popover } from '../../../ui/Popover';
 import { ArchivedEntry, ArchivedPanel } from './ArchivedView';
 import { ContactList, type ListSelection } from './ContactList';
+import { ListSearchField } from './ListSearchField';
 import { NotificationPrompt } from './NotificationPrompt';
 import { SelectionBar, type SelectionMode } from './SelectionBar';
 import { TagFilter } from './TagFilter';
@@ -144,30 +145,12 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
           </div>
         )}
         <div className="mt-3 flex items-center gap-2">
-          <div className="relative flex-1">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') setSearch('');
-              }}
-              placeholder={INBOX_MSG.searchPlaceholder}
-              aria-label="Search contacts"
-              className="h-9 w-full rounded-lg bg-slate-100 pr-9 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:bg-white focus:ring-2 focus:ring-brand-500/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
-            />
-            {search && (
-              <button
-                type="button"
-                onClick={() => setSearch('')}
-                aria-label="Clear search"
-                className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1 text-slate-400 hover:bg-slate-200 hover:text-slate-600"
-              >
-                <XIcon className="size-3.5" />
-              </button>
-            )}
-          </div>
+          <ListSearchField
+            value={search}
+            onChange={setSearch}
+            placeholder={INBOX_MSG.searchPlaceholder}
+            label="Search contacts"
+          />
           <TagFilter selected={tagIds} onChange={setTagIds} />
         </div>
       </div>
