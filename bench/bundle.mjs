@@ -60,9 +60,29 @@ for (const key of manifest[entryKey].dynamicImports ?? []) {
 }
 screens.sort((a, b) => b.addedGzipBytes - a.addedGzipBytes);
 
+/** What opening a page downloads in all: the entry and every chunk its route stack needs, each once. */
+const JOURNEYS = {
+  '/ (landing)': ['scenes/Landing/Landing.tsx'],
+  '/sign-in': ['scenes/SignIn/SignIn.tsx'],
+  '/app/chats': ['scenes/AppLayout/AppLayout.tsx', 'scenes/Chats/Chats.tsx'],
+  '/app/settings/team': [
+    'scenes/AppLayout/AppLayout.tsx',
+    'scenes/Settings/Settings.tsx',
+    'scenes/Settings/TeamSettings.tsx',
+  ],
+};
+const journeys = Object.entries(JOURNEYS).map(([page, keys]) => {
+  const all = new Set(firstKeys);
+  for (const key of keys.filter((k) => manifest[k])) closure(key, all);
+  return { page, gzipBytes: sum(filesOf(all)) };
+});
+
 console.log(
   `first load (entry + static imports + CSS): ${kb(firstLoad)} kB gzipped, ${firstFiles.size} files`,
 );
+console.log('a page opened directly downloads in all:');
+for (const { page, gzipBytes } of journeys)
+  console.log(`  ${page.padEnd(44)} ${kb(gzipBytes).padStart(7)} kB`);
 console.log('each screen adds, when opened:');
 for (const { screen, addedGzipBytes } of screens) {
   console.log(`  ${screen.padEnd(44)} ${kb(addedGzipBytes).padStart(7)} kB`);
@@ -71,6 +91,6 @@ for (const { screen, addedGzipBytes } of screens) {
 mkdirSync(path.join(here, 'bench/results'), { recursive: true });
 writeFileSync(
   path.join(here, 'bench/results/bundle.json'),
-  `${JSON.stringify({ root, firstLoadGzipBytes: firstLoad, screens }, null, 2)}\n`,
+  `${JSON.stringify({ root, firstLoadGzipBytes: firstLoad, journeys, screens }, null, 2)}\n`,
 );
 rmSync(out, { recursive: true, force: true });

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CallToAction } from './components/CallToAction';
-import { EarlyAccessModal } from './components/EarlyAccessModal';
 import { Features } from './components/Features';
 import { Hero } from './components/Hero';
 import { LandingFooter } from './components/LandingFooter';
 import { LandingHeader } from './components/LandingHeader';
 import { Pricing } from './components/Pricing';
+
+// The form's dialog (and React Aria with it) is downloaded when a visitor asks for early access.
+const EarlyAccessModal = lazy(() =>
+  import('./components/EarlyAccessModal').then((m) => ({ default: m.EarlyAccessModal })),
+);
 
 export function Landing() {
   const [isEarlyAccessOpen, setIsEarlyAccessOpen] = useState(false);
@@ -21,7 +25,11 @@ export function Landing() {
         <CallToAction onEarlyAccess={openEarlyAccess} />
       </main>
       <LandingFooter />
-      <EarlyAccessModal isOpen={isEarlyAccessOpen} onClose={() => setIsEarlyAccessOpen(false)} />
+      {isEarlyAccessOpen && (
+        <Suspense fallback={null}>
+          <EarlyAccessModal isOpen onClose={() => setIsEarlyAccessOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

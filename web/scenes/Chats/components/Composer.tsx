@@ -1,7 +1,7 @@
 import type { InboxMessage } from '@common/api/inbox';
 import type { SavedMessageView } from '@common/api/saved-messages';
 import { BookmarkIcon, LayoutTemplateIcon, LockIcon, SendHorizontalIcon, XIcon } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Autocomplete } from 'react-aria-components';
 import { Spinner } from '../../../components/Spinner';
 import { COPY } from '../../../copy';
@@ -17,7 +17,9 @@ import { AttachMenu } from './composer/AttachMenu';
 import { AttachmentDraft, ReplyBar } from './composer/ComposerBars';
 import { EmojiButton } from './composer/EmojiButton';
 import { MessageInput } from './composer/MessageInput';
-import { SavedPanel } from './composer/SavedPanel';
+
+// The '/' list (React Aria's list box) is downloaded the first time it opens.
+const SavedPanel = lazy(() => import('./composer/SavedPanel').then((m) => ({ default: m.SavedPanel })));
 
 type ComposerProps = {
   contactName: string;
@@ -278,11 +280,13 @@ export function Composer({
         {/* The message box drives the saved-messages list: ↑/↓ move through it, Enter picks. */}
         <Autocomplete inputValue={text} onInputChange={setText} disableAutoFocusFirst>
           {savedOpen && (
-            <SavedPanel
-              filter={slashFilter ?? ''}
-              onPick={(saved) => void pickSaved(saved)}
-              onClose={closeSaved}
-            />
+            <Suspense fallback={null}>
+              <SavedPanel
+                filter={slashFilter ?? ''}
+                onPick={(saved) => void pickSaved(saved)}
+                onClose={closeSaved}
+              />
+            </Suspense>
           )}
           <MessageInput
             drivesList={savedOpen}

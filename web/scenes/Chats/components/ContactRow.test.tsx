@@ -1,5 +1,5 @@
 import type { ContactListItem } from '@common/api/inbox';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderScreen } from '../../../test/render';
@@ -74,7 +74,13 @@ describe('ContactRow', () => {
     await user.click(menuButton);
     await user.click(screen.getByRole('menuitem', { name: 'Tag chat' }));
     expect(screen.getByRole('dialog', { name: 'Tag chat' })).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search or create tag...' }));
+    // The picker is downloaded on first use: its search box takes the focus once it is there.
+    const search = await screen.findByRole(
+      'textbox',
+      { name: 'Search or create tag...' },
+      { timeout: 5_000 },
+    );
+    await waitFor(() => expect(document.activeElement).toBe(search));
   });
 
   it("says 'You:' before the signed-in user's own last message and the teammate's first name before theirs", () => {

@@ -67,7 +67,7 @@ describe('inbox shortcuts', () => {
     const user = userEvent.setup();
     setup();
     await user.keyboard('?');
-    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 5_000 });
     expect(sheet.textContent).toContain('Jump to a conversation');
     expect(sheet.textContent).toContain('Next conversation in the list');
     expect(sheet.textContent).toContain('Saved messages');
@@ -79,7 +79,7 @@ describe('inbox shortcuts', () => {
     const user = userEvent.setup();
     const { onJump } = setup();
     await user.keyboard('{Control>}k{/Control}');
-    const palette = await screen.findByRole('dialog', { name: 'Jump to conversation' });
+    const palette = await screen.findByRole('dialog', { name: 'Jump to conversation' }, { timeout: 5_000 });
     await focusSearch();
     // With nothing typed it lists the latest chats of every tab.
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4));
@@ -95,7 +95,7 @@ describe('inbox shortcuts', () => {
     const user = userEvent.setup();
     const { onJump, fetchMock } = setup();
     await user.keyboard('{Meta>}k{/Meta}');
-    await screen.findByRole('dialog', { name: 'Jump to conversation' });
+    await screen.findByRole('dialog', { name: 'Jump to conversation' }, { timeout: 5_000 });
     await focusSearch();
     await user.keyboard('650 555');
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
@@ -111,7 +111,7 @@ describe('inbox shortcuts', () => {
     const user = userEvent.setup();
     setup();
     await user.keyboard('{Control>}k{/Control}');
-    await screen.findByRole('dialog', { name: 'Jump to conversation' });
+    await screen.findByRole('dialog', { name: 'Jump to conversation' }, { timeout: 5_000 });
     await focusSearch();
     await user.keyboard('nobody');
     expect(await screen.findByText('No chats found')).toBeTruthy();

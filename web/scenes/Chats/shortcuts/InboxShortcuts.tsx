@@ -1,9 +1,7 @@
 import type { ContactListView, InboxTab } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { neighbourId, visibleListContacts } from './inboxCache';
-import { JumpPalette } from './JumpPalette';
-import { ShortcutSheet } from './ShortcutSheet';
 import { useInboxShortcuts } from './useInboxShortcuts';
 import { useUnreadTitle } from './useUnreadTitle';
 
@@ -22,6 +20,11 @@ function focusMessageBoxOf(contactId: string) {
   };
   window.setTimeout(attempt, 0);
 }
+
+// Loaded on first use, so the chats screen does not download them (nor React Aria's list and
+// autocomplete) until a key asks for them.
+const JumpPalette = lazy(() => import('./JumpPalette').then((m) => ({ default: m.JumpPalette })));
+const ShortcutSheet = lazy(() => import('./ShortcutSheet').then((m) => ({ default: m.ShortcutSheet })));
 
 type InboxShortcutsProps = {
   /** The list on screen (a tab or the Archived view): Alt+↑/↓ walk its rows. */
@@ -50,16 +53,18 @@ export function InboxShortcuts({ tab, contactId, onSelect, onJump }: InboxShortc
   });
   const close = () => setOpen(null);
   return (
-    <>
-      <JumpPalette
-        isOpen={open === 'palette'}
-        onClose={close}
-        onOpen={(id, to) => {
-          onJump(id, to);
-          focusMessageBoxOf(id);
-        }}
-      />
-      <ShortcutSheet isOpen={open === 'sheet'} onClose={close} />
-    </>
+    <Suspense fallback={null}>
+      {open === 'palette' && (
+        <JumpPalette
+          isOpen
+          onClose={close}
+          onOpen={(id, to) => {
+            onJump(id, to);
+            focusMessageBoxOf(id);
+          }}
+        />
+      )}
+      {open === 'sheet' && <ShortcutSheet isOpen onClose={close} />}
+    </Suspense>
   );
 }

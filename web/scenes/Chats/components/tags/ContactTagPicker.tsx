@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Dialog } from 'react-aria-components';
 import { addTagToContacts, removeTagFromContacts } from '../../../../api/tags';
 import { showToast } from '../../../../ui/Toast';
-import { TagPicker } from './TagPicker';
+import { LazyTagPicker as TagPicker } from './LazyTagPicker';
 
 /**
  * The tag picker for one contact ('Tag chat', the header's add-tag button), a dialog for a Popover:

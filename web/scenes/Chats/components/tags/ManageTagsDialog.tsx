@@ -5,8 +5,8 @@ import { addTagToContacts, commonTags, removeTagFromContacts } from '../../../..
 import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { showToast } from '../../../../ui/Toast';
+import { LazyTagPicker as TagPicker } from './LazyTagPicker';
 import { TagChip } from './TagChips';
-import { TagPicker } from './TagPicker';
 
 type ManageTagsDialogProps = {
   isOpen: boolean;
