@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ContactPages, inboxKeys } from '../../../api/inbox';
+import { contactListItem } from '../../../test/contactListItem';
 import { renderScreen, signedInSession } from '../../../test/render';
 import { ArchivedBanner } from './ArchivedBanner';
 import { ContactListPanel } from './ContactListPanel';
@@ -11,29 +12,18 @@ import { ContactListPanel } from './ContactListPanel';
 const NOW = '2026-11-25T10:00:00.000Z';
 const NO_FILTER = { q: '', tagIds: [] };
 
-function contact(id: string, name: string, overrides: Partial<ContactListItem> = {}): ContactListItem {
-  return {
-    id,
+const contact = (id: string, name: string, overrides: Partial<ContactListItem> = {}) =>
+  contactListItem(id, {
     waId: id,
     name,
     phone: '+16505550142',
-    tags: [],
-    assignee: null,
     lastMessageAt: NOW,
     lastMessagePreview: 'See you soon',
-    lastMessageDirection: 'incoming',
-    lastMessageSentBy: null,
-    unreadCount: 0,
-    lastIncomingAt: null,
-    windowClosesAt: null,
-    archived: false,
-    blocked: false,
     createdAt: NOW,
     updatedAt: NOW,
     abilities: { sendFreeform: false },
     ...overrides,
-  };
-}
+  });
 
 const NORA = contact('c-nora', 'Nora Archived', { archived: true });
 const IVY = contact('c-ivy', 'Ivy Inbox');

@@ -3,7 +3,7 @@ import { RefreshCwIcon, ReplyIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatClockTime } from '../../../components/time';
-import { splitLinks } from '../textLinks';
+import { TextBody } from './content/TextBody';
 import { isBare, MessageContent } from './MessageContent';
 import { ReactionBar } from './ReactionBar';
 import { ReplyQuote } from './ReplyQuote';
@@ -208,23 +208,7 @@ export const MessageBubble = memo(function MessageBubble({
             </div>
           )}
           {plain ? (
-            <p className="px-1 text-[14.2px] leading-[1.38] break-words whitespace-pre-wrap text-slate-900">
-              {splitLinks(message.body).map((part, index) =>
-                part.kind === 'link' ? (
-                  <a
-                    // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable string
-                    key={index}
-                    href={part.href}
-                    target="_blank"
-                    rel="noopener noreferrer nofollow"
-                    className="break-all text-sky-700 underline decoration-sky-700/30 underline-offset-2 hover:decoration-sky-700"
-                  >
-                    {part.text}
-                  </a>
-                ) : (
-                  part.text
-                ),
-              )}
+            <TextBody text={message.body} className="px-1">
               {/* Room for the time and ticks on the last line, as on a phone. */}
               <span
                 className={`inline-block h-3 align-middle ${outgoing ? 'w-[74px]' : 'w-[56px]'}`}
@@ -233,7 +217,7 @@ export const MessageBubble = memo(function MessageBubble({
               <span className="absolute right-2 bottom-1.5">
                 <Meta message={message} />
               </span>
-            </p>
+            </TextBody>
           ) : (
             <>
               <div className={bare ? '' : 'px-0.5 pt-0.5'}>

@@ -1,30 +1,9 @@
 import type { ContactListItem, InboxTab } from '@common/api/inbox';
 import { vi } from 'vitest';
+import { contactListItem } from '../../../test/contactListItem';
 
 /** A contact list row for the shortcut tests. */
-export function contactRow(id: string, overrides: Partial<ContactListItem> = {}): ContactListItem {
-  return {
-    id,
-    waId: '447700900000',
-    name: id,
-    phone: '+447700900000',
-    tags: [],
-    assignee: null,
-    lastMessageAt: '2026-03-12T10:00:00.000Z',
-    lastMessagePreview: null,
-    lastMessageDirection: 'incoming',
-    lastMessageSentBy: null,
-    unreadCount: 0,
-    lastIncomingAt: null,
-    windowClosesAt: null,
-    archived: false,
-    blocked: false,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-12T10:00:00.000Z',
-    abilities: { sendFreeform: true },
-    ...overrides,
-  };
-}
+export const contactRow = contactListItem;
 
 /**
  * Stubs fetch with the inbox's list API: each tab's rows, narrowed by `q` the way the server does

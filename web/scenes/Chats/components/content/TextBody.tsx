@@ -1,8 +1,20 @@
+import type { ReactNode } from 'react';
 import { splitLinks } from '../../textLinks';
 
-/** Message text as written: line breaks kept, links clickable, markup shown as the characters it is. */
-export function TextBody({ text, className = '' }: { text: string; className?: string }) {
-  if (!text) return null;
+/**
+ * Message text as written: line breaks kept, links clickable, markup shown as the characters it is.
+ * `children` follow the text inside the paragraph (the bubble's room for its time and ticks).
+ */
+export function TextBody({
+  text,
+  className = '',
+  children,
+}: {
+  text: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  if (!text && !children) return null;
   return (
     <p className={`text-[14.2px] leading-[1.38] break-words whitespace-pre-wrap text-slate-900 ${className}`}>
       {splitLinks(text).map((part, index) =>
@@ -21,6 +33,7 @@ export function TextBody({ text, className = '' }: { text: string; className?: s
           part.text
         ),
       )}
+      {children}
     </p>
   );
 }
