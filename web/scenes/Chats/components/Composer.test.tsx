@@ -1,24 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../../../test/render';
-import { Composer } from './Composer';
+import { describe, expect, it } from 'vitest';
+import type { Composer } from './Composer';
+import { renderComposer } from './composer/renderComposer';
 
-function setup(overrides: Partial<Parameters<typeof Composer>[0]> = {}) {
-  const props = {
-    contactName: 'Maya Patel',
-    canSend: true,
-    neverMessaged: false,
-    replyTo: null,
-    onCancelReply: vi.fn(),
-    onSendText: vi.fn(async () => {}),
-    onSendMedia: vi.fn(async () => {}),
-    onOpenTemplates: vi.fn(),
-    ...overrides,
-  };
-  renderScreen(<Composer {...props} />);
-  return props;
-}
+const setup = renderComposer;
 
 describe('Composer', () => {
   it('sends the trimmed text on Enter and keeps Shift+Enter for a new line', async () => {

@@ -1,9 +1,9 @@
 import type { SavedMessageView } from '@common/api/saved-messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen } from '../../../../test/render';
-import { Composer } from '../Composer';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../../test/render';
+import { renderComposer } from './renderComposer';
 
 function saved(id: string, name: string, content: string): SavedMessageView {
   const at = '2026-01-01T00:00:00.000Z';
@@ -23,18 +23,7 @@ function setup() {
       },
     },
   });
-  const props = {
-    contactName: 'Maya Patel',
-    canSend: true,
-    neverMessaged: false,
-    replyTo: null,
-    onCancelReply: vi.fn(),
-    onSendText: vi.fn(async () => {}),
-    onSendMedia: vi.fn(async () => {}),
-    onOpenTemplates: vi.fn(),
-  };
-  renderScreen(<Composer {...props} />);
-  return props;
+  return renderComposer();
 }
 
 describe('the composer’s saved messages by keyboard', () => {
