@@ -56,3 +56,27 @@ export function TextField({
     </div>
   );
 }
+
+/** The sign-in, sign-up and reset forms' e-mail field: `onValue` gets the text as typed. */
+export function EmailField({
+  value,
+  onValue,
+  autoFocus,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      label="Email address"
+      name="email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@company.com"
+      value={value}
+      onChange={(event) => onValue(event.target.value)}
+      autoFocus={autoFocus}
+    />
+  );
+}

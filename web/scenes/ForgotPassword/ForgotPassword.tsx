@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { AuthLayout, AuthLink } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { EmailField } from '../../components/TextField';
 import { COPY } from '../../copy';
 import { useSession } from '../../hooks/useSession';
 
@@ -78,16 +78,7 @@ export function ForgotPassword() {
       subtitle="Enter the e-mail address you signed up with and we'll send you a link to choose a new password."
     >
       <form noValidate onSubmit={handleSubmit} className="space-y-5">
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoFocus
-        />
+        <EmailField value={email} onValue={setEmail} autoFocus />
         {error && <Alert>{error}</Alert>}
         <Button type="submit" block isLoading={isSubmitting} loadingText="Sending...">
           Send reset link

@@ -11,7 +11,7 @@ import { refreshSession } from '../../api/session';
 import { Alert } from '../../components/Alert';
 import { AuthLayout, AuthLink } from '../../components/AuthLayout';
 import { Button, buttonClasses } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { EmailField, TextField } from '../../components/TextField';
 import { COPY } from '../../copy';
 
 function validateSignIn(email: string, password: string): string | null {
@@ -92,16 +92,7 @@ export function SignIn() {
         </div>
       ) : (
         <form noValidate onSubmit={handleSubmit} className="space-y-5">
-          <TextField
-            label="Email address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoFocus={!invitationToken}
-          />
+          <EmailField value={email} onValue={setEmail} autoFocus={!invitationToken} />
           <TextField
             label="Password"
             name="password"

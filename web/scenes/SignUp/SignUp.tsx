@@ -10,7 +10,7 @@ import { refreshSession, waitForSignedInSession } from '../../api/session';
 import { Alert } from '../../components/Alert';
 import { AuthLayout, AuthLink } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { EmailField, TextField } from '../../components/TextField';
 import { COPY } from '../../copy';
 import { useDelayedNavigate } from '../../hooks/useDelayedNavigate';
 
@@ -110,16 +110,7 @@ export function SignUp() {
       }
     >
       <form noValidate onSubmit={handleSubmit} className="space-y-5">
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoFocus={!invitedEmail}
-        />
+        <EmailField value={email} onValue={setEmail} autoFocus={!invitedEmail} />
         <TextField
           label="Password"
           name="password"
