@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { useEscapeKey } from '../../../hooks/useEscapeKey';
 import { Menu, MenuItem, MenuTrigger } from '../../../ui/Menu';
 import { Popover } from '../../../ui/Popover';
+import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs';
 import { ArchivedEntry, ArchivedPanel } from './ArchivedView';
 import { ContactList, type ListSelection } from './ContactList';
 import { ListSearchField } from './ListSearchField';
@@ -155,46 +156,33 @@ export function ContactListPanel({ tab, onTabChange, selectedId, onSelect, now }
         </div>
       </div>
       <NotificationPrompt />
-      <div
-        role="tablist"
-        aria-label="Contact tabs"
-        className="mt-2 flex gap-1 border-b border-slate-200 px-3"
-      >
-        {tabs.map((id) => {
-          const count = counts.data ? counts.data[id] : null;
-          const selected = tab === id;
-          return (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              aria-label={`${TAB_LABELS[id]} (${count ?? '…'})`}
-              onClick={() => onTabChange(id)}
-              className={`-mb-px flex flex-auto items-center justify-center gap-1 border-b-2 px-1 pt-2 pb-2.5 text-[12.5px] font-medium whitespace-nowrap transition-colors ${
-                selected
-                  ? 'border-brand-600 text-slate-900'
-                  : 'border-transparent text-slate-500 hover:text-slate-800'
-              }`}
-            >
-              {TAB_LABELS[id]}{' '}
-              {/* The count is drawn (not text) so the tab's visible words match its name, which says "(3)". */}
-              <span
-                data-count={count === null ? '…' : formatCount(count)}
-                className={`rounded-full px-1.5 py-px text-[10.5px] font-semibold tabular-nums before:content-[attr(data-count)] ${selected ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-500'}`}
-              />
-            </button>
-          );
-        })}
-      </div>
-      <ContactList
-        tab={tab}
-        filter={filter}
-        selectedId={selectedId}
-        now={now}
-        onSelect={onSelect}
-        selection={selection}
-      />
+      <Tabs selected={tab} onSelect={onTabChange}>
+        <TabList label="Contact tabs" className="mt-2 px-3">
+          {tabs.map((id) => {
+            const count = counts.data ? counts.data[id] : null;
+            return (
+              <Tab key={id} id={id} label={`${TAB_LABELS[id]} (${count ?? '…'})`}>
+                {TAB_LABELS[id]}{' '}
+                {/* The count is drawn (not text) so the tab's visible words match its name, which says "(3)". */}
+                <span
+                  data-count={count === null ? '…' : formatCount(count)}
+                  className={`rounded-full px-1.5 py-px text-[10.5px] font-semibold tabular-nums before:content-[attr(data-count)] ${tab === id ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-500'}`}
+                />
+              </Tab>
+            );
+          })}
+        </TabList>
+        <TabPanel id={tab}>
+          <ContactList
+            tab={tab}
+            filter={filter}
+            selectedId={selectedId}
+            now={now}
+            onSelect={onSelect}
+            selection={selection}
+          />
+        </TabPanel>
+      </Tabs>
     </aside>
   );
 }
