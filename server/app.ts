@@ -27,7 +27,7 @@ import type { EventBus } from './events/bus';
 import { type Clock, systemClock } from './lib/clock';
 import { HttpError } from './lib/http-errors';
 import { originCheck } from './lib/origin-check';
-import { createRateLimitRedis, RATE_LIMIT_NAMESPACE } from './lib/rate-limit-store';
+import { createRateLimitRedis, firstConnection, RATE_LIMIT_NAMESPACE } from './lib/rate-limit-store';
 import { API_DOCS_CSP, securityHeaders } from './lib/security-headers';
 import { refuseUnstorableText } from './lib/stored-text';
 import { livePlugin } from './live/plugin';
@@ -129,7 +129,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   // One budget for all processes when they share Redis (lib/rate-limit-store.ts), else per process.
   const rateLimitRedis = env.redisUrl ? createRateLimitRedis(env.redisUrl, app.log) : undefined;
-  if (rateLimitRedis) app.addHook('onClose', async () => rateLimitRedis.disconnect());
+  if (rateLimitRedis) {
+    app.addHook('onClose', async () => rateLimitRedis.disconnect());
+    await firstConnection(rateLimitRedis);
+  }
   await app.register(rateLimit, {
     global: false,
     ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true }),

@@ -34,3 +34,21 @@ export function createRateLimitRedis(url: string, log: FastifyBaseLogger): Redis
   });
   return client;
 }
+
+/**
+ * Waits for the first connection (at most `ms`), so a process that has just started counts its first
+ * requests too: without the offline queue, commands sent while it connects would fail and go uncounted.
+ * Redis down at start costs this wait once; the app then serves, not counting, as above.
+ */
+export async function firstConnection(client: Redis, ms = 2_000): Promise<void> {
+  if (client.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    client.once('ready', done);
+  });
+}
