@@ -34,6 +34,7 @@ import { livePlugin } from './live/plugin';
 import { loggerOptions } from './logger';
 import { createMetrics, type Metrics, metricsPlugin, registerBacklogGauges } from './metrics';
 import { authRoutes } from './routes/auth';
+import { contactTableRoutes } from './routes/contact-table';
 import { contactRoutes } from './routes/contacts';
 import { assignmentRoutes } from './routes/contacts/assignment';
 import { contactDetailRoutes } from './routes/contacts/details';
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(assignmentRoutes, { prefix: '/api' });
   await app.register(contactDetailRoutes, { prefix: '/api' });
+  await app.register(contactTableRoutes, { prefix: '/api' });
   await app.register(tagRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });

@@ -1,0 +1,113 @@
+/**
+ * The Contacts page's table (`GET /api/contact-table`, `GET /api/contact-table/count`): every contact of
+ * the account, sorted and filtered on the server, one keyset page at a time. Members see the
+ * unassigned contacts and their own (the inbox's rule); owners see every contact.
+ */
+
+import { z } from 'zod';
+import type { TagSummary, UserSummary } from './inbox';
+
+export const CONTACT_TABLE_PAGE_SIZE = 50;
+export const CONTACT_TABLE_MAX_PAGE_SIZE = 200;
+
+export const CONTACT_TABLE_SORTS = ['name', 'lastMessage', 'firstContact'] as const;
+export type ContactTableSort = (typeof CONTACT_TABLE_SORTS)[number];
+export const TAG_MODES = ['any', 'all', 'none'] as const;
+export type TagMode = (typeof TAG_MODES)[number];
+export const ARCHIVED_MODES = ['exclude', 'include', 'only'] as const;
+
+const uuid = z.uuid();
+/** `tagIds=a,b,c`, read with `tagMode`: has any of them (default), has all, has none. */
+const tagIdList = z
+  .string()
+  .max(37 * 50)
+  .optional()
+  .transform((v) => (v ? [...new Set(v.split(',').filter(Boolean))] : []))
+  .pipe(z.array(uuid, { error: 'tagIds must be tag ids separated by commas' }).max(50));
+/** A day (`2026-11-01`, midnight UTC) or an ISO date-time with its offset. */
+const instant = (name: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: `${name} must be an ISO date (2026-11-01) or date-time`,
+    })
+    .optional()
+    .transform((v) => (v ? new Date(v.length === 10 ? `${v}T00:00:00Z` : v) : undefined));
+
+/** The filters the page and its count share. */
+const filterFields = {
+  /** Name or phone, like the inbox's search ('maya', '+1 650'). */
+  q: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
+  tagIds: tagIdList,
+  tagMode: z.enum(TAG_MODES, { error: 'tagMode must be any, all or none' }).default('any'),
+  /** anyone (default), unassigned, me, or a teammate's user id. */
+  assignee: z
+    .union([z.enum(['anyone', 'unassigned', 'me']), uuid], {
+      error: 'assignee must be anyone, unassigned, me or a teammate id',
+    })
+    .default('anyone'),
+  archived: z.enum(ARCHIVED_MODES, { error: 'archived must be exclude, include or only' }).default('exclude'),
+  /** Last activity (last message) at or after this instant. */
+  after: instant('after'),
+  /** Last activity strictly before this instant. */
+  before: instant('before'),
+};
+const inOrder = (f: { after?: Date; before?: Date }) => !f.after || !f.before || f.after < f.before;
+const ORDER_ERROR = { message: 'after must be earlier than before', path: ['after'] };
+
+export const contactTableFilterSchema = z.object(filterFields).refine(inOrder, ORDER_ERROR);
+export type ContactTableFilterQuery = z.input<typeof contactTableFilterSchema>;
+export type ContactTableFilter = z.output<typeof contactTableFilterSchema>;
+
+export const contactTableQuerySchema = z
+  .object({
+    ...filterFields,
+    sort: z
+      .enum(CONTACT_TABLE_SORTS, { error: 'sort must be name, lastMessage or firstContact' })
+      .default('lastMessage'),
+    /** Default: name ascending, the dates newest first. */
+    dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).optional(),
+    /** `nextCursor` of the previous page under the same sort; opaque. */
+    cursor: z.string().max(4000).optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int()
+      .min(1)
+      .max(CONTACT_TABLE_MAX_PAGE_SIZE)
+      .default(CONTACT_TABLE_PAGE_SIZE),
+  })
+  .refine(inOrder, ORDER_ERROR);
+export type ContactTableQuery = z.input<typeof contactTableQuerySchema>;
+
+/** One row of the table. */
+export type ContactTableRow = {
+  id: string;
+  waId: string;
+  /** The name the team typed, else WhatsApp's profile name; null when empty (the UI shows 'Unknown'). */
+  name: string | null;
+  /** E.164 with a leading '+'. */
+  phone: string;
+  tags: TagSummary[];
+  assignee: UserSummary | null;
+  archived: boolean;
+  blocked: boolean;
+  /** First contact: when the contact was created. */
+  createdAt: string;
+  lastMessageAt: string | null;
+  lastMessagePreview: string | null;
+  lastMessageDirection: 'incoming' | 'outgoing' | null;
+  unreadCount: number;
+  /** Messages in either direction. */
+  messageCount: number;
+};
+
+export type ContactTableResponse = {
+  contacts: ContactTableRow[];
+  /** Pass as `cursor` (with the same sort and dir) for the next page; null on the last page. */
+  nextCursor: string | null;
+};
+
+export type ContactTableCountResponse = { count: number };

@@ -1,0 +1,86 @@
+import {
+  type ContactTableCountResponse,
+  type ContactTableFilter,
+  type ContactTableResponse,
+  contactTableFilterSchema,
+  contactTableQuerySchema,
+} from '@common/api/contact-table';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAccount } from '../../auth/require-account';
+import { badRequest } from '../../lib/http-errors';
+import { inboxPolicy } from '../../policies/contact';
+import { loadContactExtras } from '../../presenters/contact';
+import { presentContactTableRow } from '../../presenters/contact-table';
+import {
+  countMessagesOf,
+  countTable,
+  decodeTableCursor,
+  defaultDir,
+  findTablePage,
+  type TableScope,
+} from './query';
+
+type Actor = Awaited<ReturnType<typeof requireAccount>>;
+
+/**
+ * Who sees what: owners every contact; members (no team-wide view) the unassigned contacts and their
+ * own, as in the inbox. A member asking for another teammate's contacts gets 403 `owner_only`.
+ */
+function scopeFor(actor: Actor, filter: ContactTableFilter): TableScope {
+  const teamView = inboxPolicy.can(actor, 'viewTeam', { accountId: actor.accountId });
+  const assignee = filter.assignee;
+  if (
+    !teamView &&
+    assignee !== 'anyone' &&
+    assignee !== 'unassigned' &&
+    assignee !== 'me' &&
+    assignee !== actor.id
+  )
+    inboxPolicy.authorize(actor, 'viewTeam', { accountId: actor.accountId });
+  return { accountId: actor.accountId, actorId: actor.id, teamView };
+}
+
+/** The Contacts page's table: one sorted, filtered keyset page, and how many contacts match. */
+export const contactTableRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/contact-table',
+    { config: { access: 'member' }, schema: { tags: ['contacts'], querystring: contactTableQuerySchema } },
+    async (request): Promise<ContactTableResponse> => {
+      const actor = await requireAccount(request);
+      const { sort, cursor, limit, ...filter } = request.query;
+      const dir = request.query.dir ?? defaultDir(sort);
+      const scope = scopeFor(actor, filter);
+      const decoded = cursor ? decodeTableCursor(cursor) : null;
+      if (cursor && !decoded) throw badRequest('Invalid cursor', 'validation_failed', 'cursor');
+      if (decoded && (decoded.sort !== sort || decoded.dir !== dir))
+        throw badRequest(
+          'The cursor belongs to another sort: start from the first page',
+          'validation_failed',
+          'cursor',
+        );
+
+      const page = await findTablePage(app.db, scope, filter, { sort, dir, cursor: decoded, limit });
+      const [extras, counts] = await Promise.all([
+        loadContactExtras(app.db, page.rows),
+        countMessagesOf(
+          app.db,
+          page.rows.map((r) => r.id),
+        ),
+      ]);
+      return {
+        contacts: page.rows.map((row) => presentContactTableRow(row, extras, counts.get(row.id) ?? 0)),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+
+  app.get(
+    '/contact-table/count',
+    { config: { access: 'member' }, schema: { tags: ['contacts'], querystring: contactTableFilterSchema } },
+    async (request): Promise<ContactTableCountResponse> => {
+      const actor = await requireAccount(request);
+      const scope = scopeFor(actor, request.query);
+      return { count: await countTable(app.db, scope, request.query) };
+    },
+  );
+};

@@ -1,0 +1,158 @@
+import type { ContactTableFilter, ContactTableSort } from '@common/api/contact-table';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { CONTACT_SEARCH_TEXT, contacts, contactTags, messages } from '../../db/schema';
+import type { ContactRow } from '../../presenters/contact';
+import { searchPattern } from '../contacts/list-query';
+
+/**
+ * The Contacts page's queries: one keyset page under a sort, and the count under the same filters.
+ * Each sort is (key, id) with contacts lacking the key (no name, no message) last in both directions,
+ * so the order is total and a cursor continues exactly where the last page stopped.
+ */
+
+export type Dir = 'asc' | 'desc';
+type SortSpec = { key: SQL; kind: 'text' | 'time' };
+
+const SORTS: Record<ContactTableSort, SortSpec> = {
+  // Case-insensitive; byte order ("C") so both databases sort alike whatever their default collation.
+  name: {
+    key: sql`(nullif(lower(coalesce(${contacts.customName}, ${contacts.profileName})), '') collate "C")`,
+    kind: 'text',
+  },
+  lastMessage: { key: sql`${contacts.lastMessageAt}`, kind: 'time' },
+  firstContact: { key: sql`${contacts.createdAt}`, kind: 'time' },
+};
+
+/** The default direction of each sort: names A→Z, dates newest first. */
+export const defaultDir = (sort: ContactTableSort): Dir => (sort === 'name' ? 'asc' : 'desc');
+
+export type TableScope = {
+  accountId: string;
+  actorId: string;
+  /** Owners see every contact; members the unassigned ones and their own (the inbox's rule). */
+  teamView: boolean;
+};
+
+/** Account, visibility, archive state, search, tags, assignee and last activity. */
+export function tableConditions(scope: TableScope, filter: ContactTableFilter): SQL {
+  const pattern = searchPattern(filter.q);
+  const tagList = filter.tagIds;
+  let tags: SQL | undefined;
+  if (tagList.length > 0) {
+    const any = sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${inArray(contactTags.tagId, tagList)})`;
+    if (filter.tagMode === 'any') tags = any;
+    else if (filter.tagMode === 'none') tags = sql`not ${any}`;
+    else
+      tags = sql`(select count(*) from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${inArray(contactTags.tagId, tagList)}) = ${tagList.length}`;
+  }
+  let assignee: SQL | undefined;
+  if (filter.assignee === 'unassigned') assignee = isNull(contacts.assignedTo);
+  else if (filter.assignee === 'me') assignee = eq(contacts.assignedTo, scope.actorId);
+  else if (filter.assignee !== 'anyone') assignee = eq(contacts.assignedTo, filter.assignee);
+  return and(
+    eq(contacts.accountId, scope.accountId),
+    scope.teamView ? undefined : or(isNull(contacts.assignedTo), eq(contacts.assignedTo, scope.actorId)),
+    filter.archived === 'exclude' ? isNull(contacts.archivedAt) : undefined,
+    filter.archived === 'only' ? isNotNull(contacts.archivedAt) : undefined,
+    pattern ? sql`${CONTACT_SEARCH_TEXT} like ${pattern}` : undefined,
+    tags,
+    assignee,
+    filter.after ? sql`${contacts.lastMessageAt} >= ${filter.after.toISOString()}::timestamptz` : undefined,
+    filter.before ? sql`${contacts.lastMessageAt} < ${filter.before.toISOString()}::timestamptz` : undefined,
+  )!;
+}
+
+export type TableCursor = { sort: ContactTableSort; dir: Dir; key: string | null; id: string };
+
+/** PostgreSQL's text form of a timestamptz. */
+const TIME_TEXT = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:\d\d)?|Z)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function encodeTableCursor(c: TableCursor): string {
+  return Buffer.from(JSON.stringify([c.sort, c.dir, c.key, c.id])).toString('base64url');
+}
+
+/** Null for a malformed cursor (the route answers 400); the sort it was made under is in it. */
+export function decodeTableCursor(value: string): TableCursor | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(parsed) || parsed.length !== 4) return null;
+    const [sort, dir, key, id] = parsed as unknown[];
+    if (sort !== 'name' && sort !== 'lastMessage' && sort !== 'firstContact') return null;
+    if (dir !== 'asc' && dir !== 'desc') return null;
+    if (typeof id !== 'string' || !UUID.test(id)) return null;
+    if (key !== null && typeof key !== 'string') return null;
+    if (SORTS[sort].kind === 'time' && key !== null && !TIME_TEXT.test(key)) return null;
+    if (sort === 'firstContact' && key === null) return null;
+    if (typeof key === 'string' && (key.length === 0 || key.length > 2000 || key.includes('\0'))) return null;
+    return { sort, dir, key, id };
+  } catch {
+    return null;
+  }
+}
+
+/** Rows after the cursor in (key dir nulls last, id dir) order. */
+function afterCursor(spec: SortSpec, dir: Dir, cursor: TableCursor): SQL {
+  const cmp = sql.raw(dir === 'asc' ? '>' : '<');
+  const id = sql`${cursor.id}::uuid`;
+  if (cursor.key === null) return sql`(${spec.key} is null and ${contacts.id} ${cmp} ${id})`;
+  const key = spec.kind === 'time' ? sql`${cursor.key}::timestamptz` : sql`(${cursor.key}::text collate "C")`;
+  return sql`((${spec.key}, ${contacts.id}) ${cmp} (${key}, ${id}) or ${spec.key} is null)`;
+}
+
+export type TablePage = { sort: ContactTableSort; dir: Dir; cursor: TableCursor | null; limit: number };
+
+/** One page (a row more than asked, to know whether another follows), with each row's sort key as text. */
+export async function findTablePage(
+  db: Executor,
+  scope: TableScope,
+  filter: ContactTableFilter,
+  page: TablePage,
+): Promise<{ rows: ContactRow[]; nextCursor: string | null }> {
+  const spec = SORTS[page.sort];
+  const order = sql.raw(page.dir);
+  const found = await db
+    .select({ contact: contacts, key: sql<string | null>`(${spec.key})::text` })
+    .from(contacts)
+    .where(
+      and(tableConditions(scope, filter), page.cursor ? afterCursor(spec, page.dir, page.cursor) : undefined),
+    )
+    .orderBy(sql`${spec.key} ${order} nulls last`, sql`${contacts.id} ${order}`)
+    .limit(page.limit + 1);
+  const rows = found.slice(0, page.limit);
+  const last = found.length > page.limit ? rows.at(-1) : undefined;
+  return {
+    rows: rows.map((r) => r.contact),
+    nextCursor: last
+      ? encodeTableCursor({ sort: page.sort, dir: page.dir, key: last.key, id: last.contact.id })
+      : null,
+  };
+}
+
+/** How many contacts match the filters (the "all N matching" of a bulk action). */
+export async function countTable(
+  db: Executor,
+  scope: TableScope,
+  filter: ContactTableFilter,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(contacts)
+    .where(tableConditions(scope, filter));
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Messages per contact of one page: a grouped count over messages_contact_timestamp_idx (contact_id
+ * leading), so it reads only the page's own messages, never the account's.
+ */
+export async function countMessagesOf(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ contactId: messages.contactId, count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(inArray(messages.contactId, ids))
+    .groupBy(messages.contactId);
+  return new Map(rows.map((r) => [r.contactId, Number(r.count)]));
+}
