@@ -429,6 +429,19 @@ function plausibleQuery(r: Random, url: string): Record<string, string> {
         tagIds: idOf(r, idsA, 'tagId'),
         limit: String(r.pick([1, 50, 200])),
       };
+    case '/api/contact-table':
+    case '/api/contact-table/count':
+      return {
+        sort: r.pick(['name', 'lastMessage', 'firstContact']),
+        dir: r.pick(['asc', 'desc']),
+        q: r.pick(['', 'fuzz', '+1 650']),
+        tagIds: idOf(r, idsA, 'tagId'),
+        tagMode: r.pick(['any', 'all', 'none']),
+        assignee: r.pick(['anyone', 'unassigned', 'me']),
+        archived: r.pick(['exclude', 'include', 'only']),
+        after: r.pick(['2020-01-01', '2026-01-01T00:00:00Z']),
+        limit: String(r.pick([1, 50, 200])),
+      };
     case '/api/inbox/counts':
       return { q: 'fuzz', tagIds: `${idOf(r, idsA, 'tagId')},${idOf(r, idsB, 'tagId')}` };
     case '/api/contacts/:contactId/messages':

@@ -66,7 +66,24 @@ export function tableConditions(scope: TableScope, filter: ContactTableFilter): 
 export type TableCursor = { sort: ContactTableSort; dir: Dir; key: string | null; id: string };
 
 /** PostgreSQL's text form of a timestamptz. */
-const TIME_TEXT = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:\d\d)?|Z)?$/;
+const TIME_TEXT = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,6})?([+-](\d\d)(:\d\d)?|Z)?$/;
+
+/** A time key PostgreSQL will read without an error (a forged 2026-02-31 would otherwise be a 500). */
+function isTimeKey(key: string): boolean {
+  const m = TIME_TEXT.exec(key);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return (
+    y >= 1 &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    s < 60 &&
+    Number(m[9] ?? 0) < 16
+  );
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function encodeTableCursor(c: TableCursor): string {
@@ -83,7 +100,7 @@ export function decodeTableCursor(value: string): TableCursor | null {
     if (dir !== 'asc' && dir !== 'desc') return null;
     if (typeof id !== 'string' || !UUID.test(id)) return null;
     if (key !== null && typeof key !== 'string') return null;
-    if (SORTS[sort].kind === 'time' && key !== null && !TIME_TEXT.test(key)) return null;
+    if (SORTS[sort].kind === 'time' && key !== null && !isTimeKey(key)) return null;
     if (sort === 'firstContact' && key === null) return null;
     if (typeof key === 'string' && (key.length === 0 || key.length > 2000 || key.includes('\0'))) return null;
     return { sort, dir, key, id };

@@ -95,6 +95,9 @@ describe('sorting and keyset pages', () => {
       'garbage',
       Buffer.from('["name","asc",1,"x"]').toString('base64url'),
       Buffer.from('["firstContact","asc",null,"00000000-0000-4000-8000-000000000000"]').toString('base64url'),
+      Buffer.from(
+        '["lastMessage","desc","2026-02-31 10:00:00+00","00000000-0000-4000-8000-000000000000"]',
+      ).toString('base64url'),
       Buffer.from('["lastMessage","desc","yesterday","00000000-0000-4000-8000-000000000000"]').toString(
         'base64url',
       ),
