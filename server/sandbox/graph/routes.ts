@@ -46,7 +46,10 @@ export async function graphRoutes(app: FastifyInstance): Promise<void> {
 
   const exchange = async (request: FastifyRequest) => {
     const ctx = await graphContext(request);
-    const fromBody = request.body && typeof request.body === 'object' ? (request.body as object) : {};
+    // A form or JSON object; a multipart body arrives as raw bytes, which name no parameter (spreading a
+    // 16 MB Buffer would make an object of 16 million keys).
+    const body = request.body;
+    const fromBody = body && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as object) : {};
     return exchangeAccessToken(ctx, { ...(request.query as object), ...fromBody });
   };
   app.get('/oauth/access_token', route, exchange);
