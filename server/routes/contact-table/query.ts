@@ -12,16 +12,29 @@ import { searchPattern } from '../contacts/list-query';
  */
 
 export type Dir = 'asc' | 'desc';
-type SortSpec = { key: SQL; kind: 'text' | 'time' };
+/** A sort key; `neutral` stands in for a missing key (the flag column already orders those last). */
+type SortSpec = { key: SQL; kind: 'text' | 'time'; nullable: boolean; neutral: SQL };
 
 const SORTS: Record<ContactTableSort, SortSpec> = {
   // Case-insensitive; byte order ("C") so both databases sort alike whatever their default collation.
   name: {
     key: sql`(nullif(lower(coalesce(${contacts.customName}, ${contacts.profileName})), '') collate "C")`,
     kind: 'text',
+    nullable: true,
+    neutral: sql`(''::text collate "C")`,
   },
-  lastMessage: { key: sql`${contacts.lastMessageAt}`, kind: 'time' },
-  firstContact: { key: sql`${contacts.createdAt}`, kind: 'time' },
+  lastMessage: {
+    key: sql`${contacts.lastMessageAt}`,
+    kind: 'time',
+    nullable: true,
+    neutral: sql`'-infinity'::timestamptz`,
+  },
+  firstContact: {
+    key: sql`${contacts.createdAt}`,
+    kind: 'time',
+    nullable: false,
+    neutral: sql`'-infinity'::timestamptz`,
+  },
 };
 
 /** The default direction of each sort: names A→Z, dates newest first. */
@@ -109,13 +122,36 @@ export function decodeTableCursor(value: string): TableCursor | null {
   }
 }
 
-/** Rows after the cursor in (key dir nulls last, id dir) order. */
+/**
+ * The order as one row of non-null columns, so a cursor is a single row comparison an index on the
+ * same expressions can seek to: asc is (key is null, key, id) ascending, desc is (key is not null,
+ * key, id) descending — either way the contacts without the key come last. A sort whose key is never
+ * null (first contact) is just (key, id).
+ */
+function orderColumns(spec: SortSpec, dir: Dir): SQL[] {
+  if (!spec.nullable) return [spec.key, sql`${contacts.id}`];
+  const flag = dir === 'asc' ? sql`(${spec.key} is null)` : sql`(${spec.key} is not null)`;
+  return [flag, sql`coalesce(${spec.key}, ${spec.neutral})`, sql`${contacts.id}`];
+}
+
+/** The same row for the cursor's values. */
+function cursorColumns(spec: SortSpec, dir: Dir, cursor: TableCursor): SQL[] {
+  const id = sql`${cursor.id}::uuid`;
+  const value =
+    cursor.key === null
+      ? spec.neutral
+      : spec.kind === 'time'
+        ? sql`${cursor.key}::timestamptz`
+        : sql`(${cursor.key}::text collate "C")`;
+  if (!spec.nullable) return [value, id];
+  const flag = dir === 'asc' ? cursor.key === null : cursor.key !== null;
+  return [sql.raw(flag ? 'true' : 'false'), value, id];
+}
+
 function afterCursor(spec: SortSpec, dir: Dir, cursor: TableCursor): SQL {
   const cmp = sql.raw(dir === 'asc' ? '>' : '<');
-  const id = sql`${cursor.id}::uuid`;
-  if (cursor.key === null) return sql`(${spec.key} is null and ${contacts.id} ${cmp} ${id})`;
-  const key = spec.kind === 'time' ? sql`${cursor.key}::timestamptz` : sql`(${cursor.key}::text collate "C")`;
-  return sql`((${spec.key}, ${contacts.id}) ${cmp} (${key}, ${id}) or ${spec.key} is null)`;
+  const row = (cols: SQL[]) => sql`(${sql.join(cols, sql`, `)})`;
+  return sql`${row(orderColumns(spec, dir))} ${cmp} ${row(cursorColumns(spec, dir, cursor))}`;
 }
 
 export type TablePage = { sort: ContactTableSort; dir: Dir; cursor: TableCursor | null; limit: number };
@@ -135,7 +171,7 @@ export async function findTablePage(
     .where(
       and(tableConditions(scope, filter), page.cursor ? afterCursor(spec, page.dir, page.cursor) : undefined),
     )
-    .orderBy(sql`${spec.key} ${order} nulls last`, sql`${contacts.id} ${order}`)
+    .orderBy(...orderColumns(spec, page.dir).map((col) => sql`${col} ${order}`))
     .limit(page.limit + 1);
   const rows = found.slice(0, page.limit);
   const last = found.length > page.limit ? rows.at(-1) : undefined;
