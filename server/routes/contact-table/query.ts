@@ -156,16 +156,11 @@ function afterCursor(spec: SortSpec, dir: Dir, cursor: TableCursor): SQL {
 
 export type TablePage = { sort: ContactTableSort; dir: Dir; cursor: TableCursor | null; limit: number };
 
-/** One page (a row more than asked, to know whether another follows), with each row's sort key as text. */
-export async function findTablePage(
-  db: Executor,
-  scope: TableScope,
-  filter: ContactTableFilter,
-  page: TablePage,
-): Promise<{ rows: ContactRow[]; nextCursor: string | null }> {
+/** The query for one page (a row more than asked, to know whether another follows), with each row's key as text. */
+export function tablePageQuery(db: Executor, scope: TableScope, filter: ContactTableFilter, page: TablePage) {
   const spec = SORTS[page.sort];
   const order = sql.raw(page.dir);
-  const found = await db
+  return db
     .select({ contact: contacts, key: sql<string | null>`(${spec.key})::text` })
     .from(contacts)
     .where(
@@ -173,6 +168,16 @@ export async function findTablePage(
     )
     .orderBy(...orderColumns(spec, page.dir).map((col) => sql`${col} ${order}`))
     .limit(page.limit + 1);
+}
+
+/** One page under a sort; `nextCursor` is null on the last page. */
+export async function findTablePage(
+  db: Executor,
+  scope: TableScope,
+  filter: ContactTableFilter,
+  page: TablePage,
+): Promise<{ rows: ContactRow[]; nextCursor: string | null }> {
+  const found = await tablePageQuery(db, scope, filter, page);
   const rows = found.slice(0, page.limit);
   const last = found.length > page.limit ? rows.at(-1) : undefined;
   return {
