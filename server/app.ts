@@ -34,6 +34,7 @@ import { livePlugin } from './live/plugin';
 import { loggerOptions } from './logger';
 import { createMetrics, type Metrics, metricsPlugin, registerBacklogGauges } from './metrics';
 import { authRoutes } from './routes/auth';
+import { contactFieldRoutes } from './routes/contact-fields';
 import { contactRoutes } from './routes/contacts';
 import { assignmentRoutes } from './routes/contacts/assignment';
 import { contactDetailRoutes } from './routes/contacts/details';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(assignmentRoutes, { prefix: '/api' });
   await app.register(contactDetailRoutes, { prefix: '/api' });
   await app.register(tagRoutes, { prefix: '/api' });
+  await app.register(contactFieldRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(savedMessageRoutes, { prefix: '/api' });
