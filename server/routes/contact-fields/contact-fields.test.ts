@@ -135,6 +135,27 @@ describe('contact field definitions', () => {
   });
 });
 
+describe('live updates', () => {
+  it('publishes contact_field.changed for definitions and contact.updated for values', async () => {
+    const seen: { kind: string; accountId: string; contactId?: string }[] = [];
+    const stop = ctx.events.subscribe((events) => {
+      for (const e of events) seen.push(e as (typeof seen)[number]);
+    });
+    try {
+      const field = await define({ label: 'Live field', type: 'text' });
+      const contact = await newContact();
+      await api(member, 'PUT', `/api/contacts/${contact}/fields`, { live_field: 'on' });
+      await api(owner, 'DELETE', `/api/contact-fields/${field.id}`);
+      expect(seen.filter((e) => e.kind === 'contact_field.changed')).toHaveLength(2);
+      expect(seen).toContainEqual(
+        expect.objectContaining({ kind: 'contact.updated', accountId, contactId: contact }),
+      );
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('contact field values', () => {
   it('validates each value by its field type and shows them on the contact detail', async () => {
     await define({ label: 'Score', type: 'number' });
