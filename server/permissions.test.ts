@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contactFields,
+  contactFieldValues,
   contacts,
   contactTags,
   media,
@@ -113,9 +115,17 @@ beforeAll(async () => {
 
   const [tag] = await ctx.db.insert(tags).values({ accountId: account.id, name: 'secret-tag-A' }).returning();
   await ctx.db.insert(contactTags).values({ contactId: contact!.id, tagId: tag!.id });
+  const [field] = await ctx.db
+    .insert(contactFields)
+    .values({ accountId: account.id, key: 'secret_field_a', label: 'Secret field A', type: 'text' })
+    .returning();
+  await ctx.db
+    .insert(contactFieldValues)
+    .values({ contactId: contact!.id, fieldId: field!.id, value: 'secret-field-value-A' });
 
   Object.assign(ids, {
     tagId: tag!.id,
+    fieldId: field!.id,
     savedMessageId: saved!.id,
     contactId: contact!.id,
     messageId: message!.id,
@@ -130,6 +140,8 @@ beforeAll(async () => {
     'secret-body-A',
     'wamid.SECRET-A',
     'secret_template_a',
+    'Secret field A',
+    'secret-field-value-A',
     m.email,
   );
 });
@@ -190,6 +202,7 @@ describe('every API route', () => {
     expect(contact).toMatchObject({ notes: 'secret-note-A', assignedTo: null, archivedAt: null });
     expect(await ctx.db.$count(teamMembers, eq(teamMembers.id, ids.memberId!))).toBe(1);
     expect(await ctx.db.$count(contactTags, eq(contactTags.tagId, ids.tagId!))).toBe(1);
+    expect(await ctx.db.$count(contactFieldValues, eq(contactFieldValues.fieldId, ids.fieldId!))).toBe(1);
   });
 
   it('refuses a member every owner-only route, and answers everything without 5xx', async () => {

@@ -127,8 +127,15 @@ export type ContactListItem = {
   abilities: ContactAbilities;
 };
 
-/** The conversation header: the list item plus what only the open chat needs. */
-export type ContactDetail = ContactListItem & { profileName: string; notes: string };
+/**
+ * The conversation header: the list item plus what only the open chat needs, with the contact's
+ * custom field values by key (fields without a value are left out; common/api/contact-fields.ts).
+ */
+export type ContactDetail = ContactListItem & {
+  profileName: string;
+  notes: string;
+  fields: Record<string, string>;
+};
 
 export type ContactListResponse = {
   contacts: ContactListItem[];

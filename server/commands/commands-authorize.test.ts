@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contactFields,
+  contactFieldValues,
   contacts,
   contactTags,
   messages,
@@ -20,6 +22,14 @@ import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/sen
 import { type Actor, buildCommandFixture, type CommandFixture, type Who } from '../test/command-fixture';
 import { createTestContext, type TestContext } from '../test/harness';
 import { assignContact, assignContacts } from './assign-contacts';
+import { setContactFieldValues } from './contact-field-values';
+import {
+  contactFieldUsage,
+  createContactField,
+  deleteContactField,
+  listContactFields,
+  updateContactField,
+} from './contact-fields';
 import { contactMedia, contactStats, deleteContact, setContactState } from './contact-panel';
 import { createTemplate } from './create-template';
 import { inviteMember } from './invite-member';
@@ -100,6 +110,38 @@ const COMMANDS: Record<string, Command> = {
     ability: 'tag.apply',
     refuses: ['outsider', 'teamless'],
     run: (a, f) => untagContact(deps(), a, f.tagId, f.contact.id),
+  },
+
+  // contact-fields.ts — everyone reads; owners define; contact-field-values.ts — any teammate.
+  listContactFields: {
+    ability: 'contactField.view',
+    refuses: ['teamless'],
+    run: (a) => listContactFields(ctx.db, a),
+  },
+  createContactField: {
+    ability: 'contactField.manage',
+    refuses: ['member', 'teamless'],
+    run: (a) => createContactField(deps(), a, { label: 'Registry new', type: 'text' }),
+  },
+  updateContactField: {
+    ability: 'contactField.manage',
+    refuses: ['member', 'outsider', 'teamless'],
+    run: (a, f) => updateContactField(deps(), a, f.fieldId, { label: 'changed' }),
+  },
+  contactFieldUsage: {
+    ability: 'contactField.manage',
+    refuses: ['member', 'outsider', 'teamless'],
+    run: (a, f) => contactFieldUsage(ctx.db, a, f.fieldId),
+  },
+  deleteContactField: {
+    ability: 'contactField.manage',
+    refuses: ['member', 'outsider', 'teamless'],
+    run: (a, f) => deleteContactField(deps(), a, f.fieldId),
+  },
+  setContactFieldValues: {
+    ability: 'contactField.setValues',
+    refuses: ['outsider', 'teamless'],
+    run: (a, f) => setContactFieldValues(deps(), a, f.contact.id, { registry_field: 'changed' }),
   },
 
   // saved-message.ts — everyone reads; owners write.
@@ -297,7 +339,18 @@ afterAll(() => ctx.close());
 
 /** Every row a refused command could have touched. */
 async function snapshot() {
-  const tables = [contacts, messages, reactions, tags, contactTags, savedMessages, teamMembers, templates];
+  const tables = [
+    contacts,
+    messages,
+    reactions,
+    tags,
+    contactTags,
+    savedMessages,
+    teamMembers,
+    templates,
+    contactFields,
+    contactFieldValues,
+  ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());
 }

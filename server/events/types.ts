@@ -14,7 +14,9 @@ export type DomainEvent =
   | { kind: 'contact.assigned'; accountId: string; contactId: string }
   /** contactId null: a tag itself was renamed or deleted. */
   | { kind: 'contact.tagged'; accountId: string; contactId: string | null }
-  | { kind: 'contact.deleted'; accountId: string; contactId: string };
+  | { kind: 'contact.deleted'; accountId: string; contactId: string }
+  /** A custom contact field was defined, changed or deleted (its values changes are contact.updated). */
+  | { kind: 'contact_field.changed'; accountId: string; fieldId: string };
 
 export type DomainEventKind = DomainEvent['kind'];
 

@@ -3,6 +3,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contactFields,
+  contactFieldValues,
   contacts,
   contactTags,
   media,
@@ -187,6 +189,13 @@ async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
     tagId: await ids(
       ctx.db.select({ id: tags.id }).from(tags).where(eq(tags.accountId, team.accountId)).limit(20),
     ),
+    fieldId: await ids(
+      ctx.db
+        .select({ id: contactFields.id })
+        .from(contactFields)
+        .where(eq(contactFields.accountId, team.accountId))
+        .limit(20),
+    ),
     templateId: await ids(
       ctx.db
         .select({ id: templates.id })
@@ -209,6 +218,11 @@ async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
     userId: [team.owner.id, team.member.id],
     phoneNumberId: [team.phoneNumberId],
   });
+  // The field PUT /api/contacts/:contactId/fields sets (the fuzz deletes fields now and then too).
+  await ctx.db
+    .insert(contactFields)
+    .values({ accountId: team.accountId, key: 'fuzz_field', label: 'Fuzz field', type: 'text' })
+    .onConflictDoNothing();
   // The fuzz deletes contacts and tags now and then: top them up so those routes stay reachable.
   if (contactIds.length < 2 || into.tagId!.length === 0) {
     const contact = await buildContact(ctx.db, team.accountId, {
@@ -253,6 +267,13 @@ async function snapshotB(): Promise<Record<string, string>> {
             )
             .orderBy(asc(contactTags.tagId), asc(contactTags.contactId)),
     templates: await rowsWhere(templates, templates.accountId, accountId, templates.id),
+    contactFields: await rowsWhere(contactFields, contactFields.accountId, accountId, contactFields.id),
+    contactFieldValues: await ctx.db
+      .select({ row: contactFieldValues })
+      .from(contactFieldValues)
+      .innerJoin(contactFields, eq(contactFields.id, contactFieldValues.fieldId))
+      .where(eq(contactFields.accountId, accountId))
+      .orderBy(asc(contactFieldValues.fieldId), asc(contactFieldValues.contactId)),
     savedMessages: await rowsWhere(savedMessages, savedMessages.teamId, teamId, savedMessages.id),
     customers: await rowsWhere(
       sandboxCustomers,
@@ -351,6 +372,14 @@ function plausibleBody(r: Random, method: string, url: string): unknown {
       return { name: `tag ${++counter}` };
     case 'POST /api/tags/:tagId/contacts':
       return { contactIds: [idOf(r, idsA, 'contactId')] };
+    case 'POST /api/contact-fields':
+      return r.chance(0.5)
+        ? { label: `Field ${++counter}`, type: r.pick(['text', 'number', 'date', 'url', 'email']) }
+        : { label: `Choice ${++counter}`, type: 'select', options: ['A', 'B'] };
+    case 'PATCH /api/contact-fields/:fieldId':
+      return { label: `Renamed ${++counter}`, position: r.int(10) };
+    case 'PUT /api/contacts/:contactId/fields':
+      return { [r.pick(['fuzz_field', 'no_such_field'])]: r.pick(['x', 42, null, '2024-01-31', 'a@b.co']) };
     case 'POST /api/contacts/:contactId/messages':
       return {
         clientRef: clientRef(),

@@ -85,9 +85,14 @@ export function presentContactItem(row: ContactRow, extras: ContactExtras, now: 
   };
 }
 
-/** The open conversation's header: the list row plus the profile name and notes. */
-export function presentContactDetail(row: ContactRow, extras: ContactExtras, now: Date): ContactDetail {
-  return { ...presentContactItem(row, extras, now), profileName: row.profileName, notes: row.notes };
+/** The open conversation's header: the list row plus the profile name, notes and custom field values. */
+export function presentContactDetail(
+  row: ContactRow,
+  extras: ContactExtras,
+  now: Date,
+  fields: Record<string, string>,
+): ContactDetail {
+  return { ...presentContactItem(row, extras, now), profileName: row.profileName, notes: row.notes, fields };
 }
 
 /** Presents rows in their order, loading their tags and users (assignees, senders) in two queries. */

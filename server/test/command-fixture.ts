@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { savedMessages, teamMembers, templates } from '../db/schema';
+import { contactFields, contactFieldValues, savedMessages, teamMembers, templates } from '../db/schema';
 import type { PolicyActor } from '../policies/define-policy';
 import type { TestContext } from './harness';
 import { buildContact, buildInboxTeam, buildMessage, buildTag } from './inbox-factories';
@@ -38,6 +38,11 @@ export async function buildCommandFixture(ctx: TestContext) {
       components: [{ type: 'BODY', text: 'Hello' }],
     })
     .returning();
+  const [field] = await ctx.db
+    .insert(contactFields)
+    .values({ accountId: a.account.id, key: 'registry_field', label: 'Registry field', type: 'text' })
+    .returning();
+  await ctx.db.insert(contactFieldValues).values({ contactId: contact.id, fieldId: field!.id, value: 'x' });
   const [invited] = await ctx.db
     .insert(teamMembers)
     .values({ teamId: a.team.id, email: 'registry-invited@example.com', role: 'member', status: 'invited' })
@@ -64,6 +69,7 @@ export async function buildCommandFixture(ctx: TestContext) {
     tagId: tag.id,
     savedId: saved!.id,
     templateId: template!.id,
+    fieldId: field!.id,
     invitedId: invited!.id,
     memberRowId: memberRow!.id,
   };

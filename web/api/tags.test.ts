@@ -79,7 +79,7 @@ describe('tags on contacts', () => {
     client.setQueryData<ConversationPages>(['messages', 'a'], {
       pages: [
         {
-          contact: { ...contact('a', [VIP, TRADE]), profileName: '', notes: '' },
+          contact: { ...contact('a', [VIP, TRADE]), profileName: '', notes: '', fields: {} },
           messages: [],
           nextCursor: null,
           serverNow: '',

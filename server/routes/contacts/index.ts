@@ -16,6 +16,7 @@ import { badRequest } from '../../lib/http-errors';
 import { canSendFreeform } from '../../outbound/window';
 import { inboxPolicy } from '../../policies/contact';
 import { loadContactExtras, presentContactDetail, presentContacts } from '../../presenters/contact';
+import { loadFieldValues } from '../../presenters/contact-fields';
 import { presentMessages } from '../../presenters/message';
 import { countInbox, decodeCursor, findContactPage } from './list-query';
 import { loadContact } from './load';
@@ -78,8 +79,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await requireAccount(request);
       const contact = await loadContact(app.db, actor.accountId, request.params.contactId);
       const now = await app.clock.now(app.db);
-      const extras = await loadContactExtras(app.db, [contact]);
-      return { contact: presentContactDetail(contact, extras, now), serverNow: now.toISOString() };
+      const [extras, values] = await Promise.all([
+        loadContactExtras(app.db, [contact]),
+        loadFieldValues(app.db, [contact.id]),
+      ]);
+      return {
+        contact: presentContactDetail(contact, extras, now, values.get(contact.id) ?? {}),
+        serverNow: now.toISOString(),
+      };
     },
   );
 
@@ -117,13 +124,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const windowOpen = canSendFreeform(contact, now);
-      const [extras, presented] = await Promise.all([
+      const [extras, values, presented] = await Promise.all([
         loadContactExtras(app.db, [contact]),
+        loadFieldValues(app.db, [contact.id]),
         presentMessages(app.db, actor.accountId, rows, () => windowOpen),
       ]);
       const oldest = rows.at(-1);
       return {
-        contact: presentContactDetail(contact, extras, now),
+        contact: presentContactDetail(contact, extras, now, values.get(contact.id) ?? {}),
         messages: presented,
         nextCursor: rows.length === limit && oldest ? `${oldest.timestamp.toISOString()}_${oldest.id}` : null,
         serverNow: now.toISOString(),

@@ -46,10 +46,11 @@ export async function graphRoutes(app: FastifyInstance): Promise<void> {
 
   const exchange = async (request: FastifyRequest) => {
     const ctx = await graphContext(request);
-    // A form or JSON object; a multipart body arrives as raw bytes, which name no parameter (spreading a
-    // 16 MB Buffer would make an object of 16 million keys).
+    // Form or JSON fields only: a raw body (a Buffer from an unparsed content type) is not parameters,
+    // and spreading a 16 MB one throws "Too many properties to enumerate".
     const body = request.body;
-    const fromBody = body && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as object) : {};
+    const fromBody =
+      body && typeof body === 'object' && !Buffer.isBuffer(body) && !Array.isArray(body) ? body : {};
     return exchangeAccessToken(ctx, { ...(request.query as object), ...fromBody });
   };
   app.get('/oauth/access_token', route, exchange);

@@ -12,6 +12,7 @@ const contact: ContactDetail = {
   name: '',
   profileName: '',
   notes: '',
+  fields: {},
   phone: '+16505550142',
   tags: [],
   assignee: null,

@@ -20,6 +20,7 @@ const contact: ContactDetail = {
   name: 'Maya Patel',
   profileName: 'Maya',
   notes: 'Prefers pastel colours',
+  fields: {},
   phone: '+16505550142',
   tags: [{ id: 't-1', name: 'Wedding' }],
   assignee: { id: 'u-1', label: 'jane' },
