@@ -5,7 +5,7 @@
  */
 
 import { z } from 'zod';
-import type { TagSummary, UserSummary } from './inbox';
+import { type TagSummary, tagIdList, type UserSummary } from './inbox';
 
 export const CONTACT_TABLE_PAGE_SIZE = 50;
 export const CONTACT_TABLE_MAX_PAGE_SIZE = 200;
@@ -17,13 +17,6 @@ export type TagMode = (typeof TAG_MODES)[number];
 export const ARCHIVED_MODES = ['exclude', 'include', 'only'] as const;
 
 const uuid = z.uuid();
-/** `tagIds=a,b,c`, read with `tagMode`: has any of them (default), has all, has none. */
-const tagIdList = z
-  .string()
-  .max(37 * 50)
-  .optional()
-  .transform((v) => (v ? [...new Set(v.split(',').filter(Boolean))] : []))
-  .pipe(z.array(uuid, { error: 'tagIds must be tag ids separated by commas' }).max(50));
 /** A day (`2026-11-01`, midnight UTC) or an ISO date-time with its offset. */
 const instant = (name: string) =>
   z
@@ -41,6 +34,7 @@ const filterFields = {
     .max(100)
     .optional()
     .transform((v) => v?.trim() ?? ''),
+  /** Read with `tagMode`: has any of them (default), has all, has none. */
   tagIds: tagIdList,
   tagMode: z.enum(TAG_MODES, { error: 'tagMode must be any, all or none' }).default('any'),
   /** anyone (default), unassigned, me, or a teammate's user id. */

@@ -43,13 +43,13 @@ export const CONTACT_LIST_VIEWS = [...INBOX_TABS, 'archived'] as const;
 export type ContactListView = (typeof CONTACT_LIST_VIEWS)[number];
 
 const uuid = z.uuid();
-/** `tagIds=a,b,c`: contacts carrying ANY of these tags. */
-const tagIdList = z
+/** `tagIds=a,b,c`: up to 50 tag ids, each once (the inbox: contacts carrying ANY of them). */
+export const tagIdList = z
   .string()
   .max(37 * 50)
   .optional()
   .transform((v) => (v ? [...new Set(v.split(',').filter(Boolean))] : []))
-  .pipe(z.array(uuid).max(50));
+  .pipe(z.array(uuid, { error: 'tagIds must be tag ids separated by commas' }).max(50));
 /** Name or phone, case-insensitive, anywhere in the text ('maya', 'pat', '+1 650', '0199'). */
 const searchQuery = z
   .string()
