@@ -37,6 +37,7 @@ import {
   randomString,
 } from './inputs';
 import { FILES, lyingFile, multipartBody, oversizedDocument, type Part } from './multipart';
+import { type FuzzWorld, idOf, plausibleBody, plausibleQuery } from './plausible';
 import { createRandom, freshSeed, type Random } from './random';
 
 /**
@@ -317,188 +318,22 @@ function pools(): Pools {
   };
 }
 
-/** One of a team's ids for a parameter (a well-formed id of nothing once the fuzz deleted them all). */
-function idOf(r: Random, ids: Record<string, string[]>, name: string): string {
-  const list = ids[name];
-  return list && list.length > 0 ? r.pick(list) : '00000000-0000-4000-8000-000000000000';
-}
-
 let counter = 0;
 const clientRef = () => `temp-fuzz-${++counter}`;
-
-/** A body each route would accept (or nearly), for mutations to start from. */
-function plausibleBody(r: Random, method: string, url: string): unknown {
-  const key = `${method} ${url}`;
-  const email = () => `fuzz.${++counter}@example.com`;
-  const profile = () => ({
-    name: 'Ann Lee',
-    companyName: 'Lucky Shrub',
-    phoneNumber: '6505550199',
-    dialCode: '+1',
-    businessWebsite: 'https://shop.example.com',
-  });
-  switch (key) {
-    case 'POST /api/auth/sign-up':
-      return { email: email(), password: 'secret123', confirmPassword: 'secret123' };
-    case 'POST /api/auth/sign-in':
-      return { email: teamA.owner.email, password: r.pick(['secret123', 'not-the-password']) };
-    case 'POST /api/auth/forgot-password':
-      return { email: email() };
-    case 'POST /api/auth/reset-password':
-      return { token: 'x'.repeat(40), password: 'secret123', confirmPassword: 'secret123' };
-    case 'POST /api/onboarding':
-    case 'PUT /api/profile':
-      return profile();
-    case 'POST /api/team/invitations':
-      return { email: r.chance(0.5) ? teamB.member.email : email(), role: 'member' };
-    case 'POST /api/invitations/preview':
-    case 'POST /api/invitations/accept':
-      return { token: r.pick(['x'.repeat(43), 'invitation-secret-that-matches-nothing']) };
-    case 'POST /api/early-access':
-      return { name: 'Ann', email: email(), company: 'Lucky Shrub', whatsappNumber: '+16505550199' };
-    case 'POST /api/contacts/:contactId/assignment':
-      return { assigneeId: r.pick([teamA.owner.id, teamA.member.id, teamB.owner.id, null]) };
-    case 'POST /api/contacts/assignment':
-      return {
-        contactIds: [idOf(r, idsA, 'contactId'), idOf(r, idsB, 'contactId')],
-        assigneeId: r.pick([teamA.owner.id, null]),
-      };
-    case 'PATCH /api/contacts/:contactId':
-      return { name: 'Renamed', notes: 'Prefers mornings' };
-    case 'POST /api/contacts/:contactId/state':
-      return { archived: r.chance(0.5), blocked: false };
-    case 'POST /api/tags':
-    case 'PATCH /api/tags/:tagId':
-      return { name: `tag ${++counter}` };
-    case 'POST /api/tags/:tagId/contacts':
-      return { contactIds: [idOf(r, idsA, 'contactId')] };
-    case 'POST /api/contact-fields':
-      return r.chance(0.5)
-        ? { label: `Field ${++counter}`, type: r.pick(['text', 'number', 'date', 'url', 'email']) }
-        : { label: `Choice ${++counter}`, type: 'select', options: ['A', 'B'] };
-    case 'PATCH /api/contact-fields/:fieldId':
-      return { label: `Renamed ${++counter}`, position: r.int(10) };
-    case 'PUT /api/contacts/:contactId/fields':
-      return { [r.pick(['fuzz_field', 'no_such_field'])]: r.pick(['x', 42, null, '2024-01-31', 'a@b.co']) };
-    case 'POST /api/contacts/:contactId/messages':
-      return {
-        clientRef: clientRef(),
-        text: 'Hello there',
-        replyToMessageId: r.chance(0.3) ? idOf(r, idsA, 'messageId') : undefined,
-      };
-    case 'POST /api/messages/:messageId/reactions':
-      return { emoji: r.pick(['👍', '', '❤️']) };
-    case 'POST /api/templates':
-      return {
-        name: `fuzz_${++counter}`,
-        category: 'UTILITY',
-        language: 'en_US',
-        header: { format: 'TEXT', text: 'Order' },
-        body: 'Hello {{1}}, your order is ready.',
-        bodyExamples: ['Ann'],
-        footer: 'Thanks',
-        buttons: [{ type: 'QUICK_REPLY', text: 'OK' }],
-      };
-    case 'POST /api/contacts/:contactId/template-messages':
-      return {
-        templateId: idOf(r, idsA, 'templateId'),
-        clientRef: clientRef(),
-        parameters: { body: ['Ann'], header: [] },
-      };
-    case 'POST /api/saved-messages':
-    case 'PUT /api/saved-messages/:savedMessageId':
-      return {
-        name: 'Greeting',
-        content: 'Hi! How can we help?',
-        attachmentId: r.chance(0.3) ? idOf(r, idsA, 'mediaId') : null,
-      };
-    case 'POST /api/whatsapp/connect/embedded':
-      return { code: 'not-a-real-code', wabaId: '104857600123456', phoneNumberId: teamA.phoneNumberId };
-    case 'POST /api/whatsapp/connect/manual':
-      return {
-        wabaId: '104857600123456',
-        phoneNumberId: teamA.phoneNumberId,
-        accessToken: 'EAAG'.repeat(10),
-      };
-    case 'POST /sandbox/api/signup':
-      return { businessName: 'Fuzz Business' };
-    case 'POST /sandbox/api/phone-numbers/:phoneNumberId/customers':
-      return { waId: `1650555${String(1000 + r.int(9000))}`, name: 'Fuzz Customer' };
-    case 'POST /sandbox/api/phone-numbers/:phoneNumberId/customers/:waId/messages':
-      return r.chance(0.7)
-        ? { type: 'text', text: 'Hi from the fuzz' }
-        : { type: 'reaction', messageId: 'wamid.FUZZ-A-0-in', emoji: '👍' };
-    case 'PUT /sandbox/api/settings':
-      return {
-        duplicateDeliveries: r.chance(0.5),
-        batchUpdates: r.chance(0.5),
-        outOfOrderStatuses: r.chance(0.5),
-      };
-    case 'POST /sandbox/api/clock/advance':
-      return { seconds: r.pick([60, -60, 86_400, 315_360_000, -315_360_000]) };
-    case 'POST /sandbox/graph/v22.0/:node/:edge':
-      return {
-        messaging_product: 'whatsapp',
-        to: customerWaIdA,
-        type: 'text',
-        text: { body: 'Hello' },
-      };
-    default:
-      return {};
-  }
-}
-
-/** A query string each GET route understands, for mutations to start from. */
-function plausibleQuery(r: Random, url: string): Record<string, string> {
-  switch (url) {
-    case '/api/contacts':
-      return {
-        tab: r.pick(['unassigned', 'mine', 'team']),
-        q: r.pick(['', 'fuzz', '+1 650', '0199']),
-        tagIds: idOf(r, idsA, 'tagId'),
-        limit: String(r.pick([1, 50, 200])),
-      };
-    case '/api/contact-table':
-    case '/api/contact-table/count':
-      return {
-        sort: r.pick(['name', 'lastMessage', 'firstContact']),
-        dir: r.pick(['asc', 'desc']),
-        q: r.pick(['', 'fuzz', '+1 650']),
-        tagIds: idOf(r, idsA, 'tagId'),
-        tagMode: r.pick(['any', 'all', 'none']),
-        assignee: r.pick(['anyone', 'unassigned', 'me']),
-        archived: r.pick(['exclude', 'include', 'only']),
-        after: r.pick(['2020-01-01', '2026-01-01T00:00:00Z']),
-        limit: String(r.pick([1, 50, 200])),
-      };
-    case '/api/inbox/counts':
-      return { q: 'fuzz', tagIds: `${idOf(r, idsA, 'tagId')},${idOf(r, idsB, 'tagId')}` };
-    case '/api/contacts/:contactId/messages':
-      return { limit: '2', before: `${new Date().toISOString()}_${idOf(r, idsA, 'messageId')}` };
-    case '/api/contacts/:contactId/media':
-      return { tab: r.pick(['media', 'docs']), limit: '10' };
-    case '/api/templates':
-      return { status: r.pick(['approved', 'pending', 'rejected']), refresh: r.pick(['0', '1']) };
-    case '/api/media/:mediaId':
-      return { download: '1' };
-    case '/webhooks/whatsapp':
-      return {
-        'hub.mode': 'subscribe',
-        'hub.verify_token': ctx.env.meta.verifyToken,
-        'hub.challenge': '1158201444',
-      };
-    case '/sandbox/graph/v22.0/debug_token':
-      return { input_token: graphTokenA, access_token: graphTokenA };
-    case '/sandbox/graph/v22.0/:node':
-    case '/sandbox/graph/v22.0/:node/:edge':
-      return { fields: r.pick(['id', 'name,status', 'display_phone_number,verified_name']), limit: '5' };
-    default:
-      return {};
-  }
-}
+const world = (): FuzzWorld => ({
+  teamA,
+  teamB,
+  idsA,
+  idsB,
+  customerWaIdA,
+  verifyToken: ctx.env.meta.verifyToken,
+  graphTokenA,
+  next: () => ++counter,
+  clientRef,
+});
 
 function queryFor(r: Random, url: string): string {
-  const plausible = plausibleQuery(r, url);
+  const plausible = plausibleQuery(world(), r, url);
   const keys = Object.keys(plausible);
   const shape = r.weighted<string>([
     [keys.length ? 25 : 0, 'plausible'],
@@ -616,13 +451,13 @@ function bodyFor(
   switch (strategy) {
     case 'valid':
       return {
-        payload: json(plausibleBody(r, route.method, route.url)),
+        payload: json(plausibleBody(world(), r, route.method, route.url)),
         contentType: 'application/json',
         label: strategy,
       };
     case 'mutated':
       return {
-        payload: json(mutate(r, p, plausibleBody(r, route.method, route.url))),
+        payload: json(mutate(r, p, plausibleBody(world(), r, route.method, route.url))),
         contentType: 'application/json',
         label: strategy,
       };
@@ -632,14 +467,16 @@ function bodyFor(
       return { payload: brokenJson(r), contentType: 'application/json', label: strategy };
     case 'wrong-type':
       return {
-        payload: r.chance(0.5) ? json(plausibleBody(r, route.method, route.url)) : randomString(r, p),
+        payload: r.chance(0.5)
+          ? json(plausibleBody(world(), r, route.method, route.url))
+          : randomString(r, p),
         contentType: r.pick(WRONG_CONTENT_TYPES),
         label: strategy,
       };
     case 'oversized':
       return {
         payload: json({
-          ...(plausibleBody(r, route.method, route.url) as object),
+          ...(plausibleBody(world(), r, route.method, route.url) as object),
           pad: 'x'.repeat(1_100_000),
         }),
         contentType: 'application/json',
@@ -648,7 +485,7 @@ function bodyFor(
     case 'empty':
       return { payload: '', contentType: r.pick(['application/json', 'text/plain']), label: strategy };
     case 'no-content-type':
-      return { payload: json(plausibleBody(r, route.method, route.url)), label: strategy };
+      return { payload: json(plausibleBody(world(), r, route.method, route.url)), label: strategy };
     case 'multipart': {
       const { body, contentType } = uploadBody(r, route);
       return { payload: body, contentType, label: strategy };
@@ -663,7 +500,7 @@ function bodyFor(
       };
     }
     case 'nul': {
-      const body = plausibleBody(r, route.method, route.url) as Record<string, unknown>;
+      const body = plausibleBody(world(), r, route.method, route.url) as Record<string, unknown>;
       const withNul = Object.fromEntries(
         Object.entries(body).map(([k, v]) => [
           k,
@@ -673,7 +510,7 @@ function bodyFor(
       return { payload: json(withNul), contentType: 'application/json', label: strategy };
     }
     default: {
-      const body = plausibleBody(r, route.method, route.url) as Record<string, unknown>;
+      const body = plausibleBody(world(), r, route.method, route.url) as Record<string, unknown>;
       const form = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
       return { payload: form, contentType: 'application/x-www-form-urlencoded', label: strategy };
     }
