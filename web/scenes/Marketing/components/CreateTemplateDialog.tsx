@@ -22,17 +22,12 @@ import { TemplatePreview } from '../../../components/TemplatePreview';
 import { inputClasses } from '../../../components/TextField';
 import { Dialog } from '../../../ui/Dialog';
 
+import { TemplateButtonsField } from './TemplateButtonsField';
+import { bodyVariableCount, nextVariable, sampleProblem } from './templateDraft';
+
+export { bodyVariableCount, nextVariable, sampleProblem };
+
 type Props = { isOpen: boolean; onClose: () => void };
-
-/** How many `{{n}}` the body has (in order); the example fields follow it. */
-export function bodyVariableCount(body: string): number {
-  return placeholdersIn(body).filter((p) => /^\d+$/.test(p)).length;
-}
-
-/** The next variable to insert at the end of the body: {{k+1}}. */
-export function nextVariable(body: string): string {
-  return `{{${bodyVariableCount(body) + 1}}}`;
-}
 
 const labelClass = 'block text-sm font-medium text-slate-800';
 
@@ -43,14 +38,6 @@ const HEADER_FORMATS: { format: HeaderFormat; label: string }[] = [
   { format: 'VIDEO', label: 'Video' },
   { format: 'DOCUMENT', label: 'Document' },
 ];
-
-/** The browser's idea of a sample (its type and size) against the format's rules; the server checks the bytes. */
-export function sampleProblem(format: TemplateMediaFormat, file: Pick<File, 'type' | 'size'>): string | null {
-  const rule = TEMPLATE_SAMPLE_RULES[format];
-  if (file.type && !rule.mimeTypes.includes(file.type)) return TEMPLATE_MSG.sampleType(format);
-  if (file.size > rule.maxMb * 1024 * 1024) return TEMPLATE_MSG.sampleSize(format);
-  return null;
-}
 
 /**
  * Create template (spec §5): Name (normalized as typed), optional Header, Body with variables and
@@ -147,8 +134,6 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
     if (format !== headerFormat) sample.clear();
     setHeaderFormat(format);
   };
-  const setButton = (index: number, next: TemplateButtonDraft) =>
-    setButtons((list) => list.map((b, i) => (i === index ? next : b)));
 
   return (
     <Dialog isOpen={isOpen} onClose={close} title="Create template" widthClass="max-w-5xl">
@@ -323,75 +308,7 @@ export function CreateTemplateDialog({ isOpen, onClose }: Props) {
             )}
           </fieldset>
 
-          <fieldset className="space-y-2">
-            <legend className={labelClass}>Buttons</legend>
-            {buttons.map((button, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
-              <div key={i} className="flex gap-2">
-                <input
-                  aria-label={`Button ${i + 1} label`}
-                  className={inputClasses()}
-                  value={button.text}
-                  maxLength={25}
-                  placeholder="Label"
-                  onChange={(e) => setButton(i, { ...button, text: e.target.value })}
-                />
-                {button.type === 'URL' && (
-                  <input
-                    aria-label={`Button ${i + 1} URL`}
-                    className={inputClasses()}
-                    value={button.url}
-                    placeholder="https://"
-                    onChange={(e) => setButton(i, { ...button, url: e.target.value })}
-                  />
-                )}
-                {button.type === 'PHONE_NUMBER' && (
-                  <input
-                    aria-label={`Button ${i + 1} phone number`}
-                    className={inputClasses()}
-                    value={button.phoneNumber}
-                    placeholder="+15551234567"
-                    onChange={(e) => setButton(i, { ...button, phoneNumber: e.target.value })}
-                  />
-                )}
-                <button
-                  type="button"
-                  aria-label={`Remove button ${i + 1}`}
-                  className="px-2 text-slate-400 hover:text-red-600"
-                  onClick={() => setButtons((list) => list.filter((_, j) => j !== i))}
-                >
-                  ×
-                </button>
-              </div>
-            ))}
-            {buttons.length < 10 && (
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setButtons((l) => [...l, { type: 'QUICK_REPLY', text: '' }])}
-                >
-                  + Quick reply
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setButtons((l) => [...l, { type: 'URL', text: '', url: 'https://' }])}
-                >
-                  + Website
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() =>
-                    setButtons((l) => [...l, { type: 'PHONE_NUMBER', text: '', phoneNumber: '' }])
-                  }
-                >
-                  + Phone number
-                </Button>
-              </div>
-            )}
-          </fieldset>
+          <TemplateButtonsField buttons={buttons} onChange={setButtons} />
           {problem && <Alert testId="create-template-error">{problem}</Alert>}
         </div>
 
