@@ -17,6 +17,7 @@
  *   Browsers answer pings themselves; a client may also send `{ "type": "ping" }` and get `pong`.
  * - Close codes: 4401 signed out / session expired (go to sign-in), 4403 no longer in the team.
  */
+import type { ContactImport } from './api/contact-imports';
 import type { ContactListItem, InboxMessage, MessageReaction } from './api/inbox';
 
 export const LIVE_PATH = '/api/live';
@@ -89,6 +90,20 @@ export type ServerEventMap = {
   'contact.deleted': { accountId: string; contactId: string; updatedAt: string };
   /** A template's review status changed: refetch templates. */
   'template.updated': { accountId: string; templateId: string; updatedAt: string };
+  /**
+   * Many contacts changed at once (a bulk action over a filter, an import batch): refetch contact lists,
+   * counts and open panels rather than expecting a frame per contact.
+   */
+  'contacts.changed': { accountId: string; updatedAt: string; count: number };
+  /** A segment was saved, changed or deleted (`deleted`): refetch segments and their counts. */
+  'segment.changed': { accountId: string; segmentId: string; deleted: boolean; updatedAt: string };
+  /** An import moved on (rows done, counts, status): the progress bar and the summary. */
+  'contact_import.progress': {
+    accountId: string;
+    importId: string;
+    updatedAt: string;
+    import: ContactImport;
+  };
 };
 
 export type ServerEventName = keyof ServerEventMap;

@@ -5,6 +5,13 @@
  */
 
 import { z } from 'zod';
+import { type ConsentState, consentFilterSchema } from './consent';
+import {
+  type ContactFilterJsonParsed,
+  type FieldCondition,
+  fieldConditionsQuery,
+  toInstant,
+} from './contact-filter';
 import { type TagSummary, tagIdList, type UserSummary } from './inbox';
 
 export const CONTACT_TABLE_PAGE_SIZE = 50;
@@ -48,6 +55,10 @@ const filterFields = {
   after: instant('after'),
   /** Last activity strictly before this instant. */
   before: instant('before'),
+  /** Marketing consent: any (default), opted_in, opted_out, unknown. */
+  consent: consentFilterSchema,
+  /** Custom-field conditions, all must hold: a JSON array of FieldCondition (contact-filter.ts). */
+  conditions: fieldConditionsQuery,
 };
 const inOrder = (f: { after?: Date; before?: Date }) => !f.after || !f.before || f.after < f.before;
 const ORDER_ERROR = { message: 'after must be earlier than before', path: ['after'] };
@@ -55,6 +66,7 @@ const ORDER_ERROR = { message: 'after must be earlier than before', path: ['afte
 export const contactTableFilterSchema = z.object(filterFields).refine(inOrder, ORDER_ERROR);
 export type ContactTableFilterQuery = z.input<typeof contactTableFilterSchema>;
 export type ContactTableFilter = z.output<typeof contactTableFilterSchema>;
+export type { FieldCondition };
 
 export const contactTableQuerySchema = z
   .object({
@@ -96,6 +108,9 @@ export type ContactTableRow = {
   unreadCount: number;
   /** Messages in either direction. */
   messageCount: number;
+  consent: ConsentState;
+  /** Custom field values by field key (only keys with a value). */
+  fields: Record<string, string>;
 };
 
 export type ContactTableResponse = {
@@ -105,3 +120,37 @@ export type ContactTableResponse = {
 };
 
 export type ContactTableCountResponse = { count: number };
+
+/** The JSON form of a filter (a segment's, a bulk action's) as the table's filter. */
+export function tableFilterFromJson(f: ContactFilterJsonParsed): ContactTableFilter {
+  return {
+    ...f,
+    after: f.after ? toInstant(f.after) : undefined,
+    before: f.before ? toInstant(f.before) : undefined,
+  };
+}
+
+/**
+ * The columns a user may show besides avatar/name and phone (always shown), remembered per user on the
+ * server (`GET/PUT /api/contact-table/columns`). A custom field's column is `field:<key>`.
+ */
+export const CONTACT_TABLE_COLUMNS = [
+  'tags',
+  'assignee',
+  'consent',
+  'firstContact',
+  'lastMessage',
+  'messageCount',
+] as const;
+export type ContactTableColumn = (typeof CONTACT_TABLE_COLUMNS)[number] | `field:${string}`;
+export const DEFAULT_CONTACT_TABLE_COLUMNS: ContactTableColumn[] = [...CONTACT_TABLE_COLUMNS];
+export const contactTableColumnsSchema = z.object({
+  columns: z
+    .array(
+      z.union([z.enum(CONTACT_TABLE_COLUMNS), z.string().regex(/^field:[a-z0-9_]{1,40}$/)], {
+        error: 'Unknown column',
+      }),
+    )
+    .max(80),
+});
+export type ContactTableColumnsResponse = { columns: ContactTableColumn[] };

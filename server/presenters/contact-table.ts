@@ -6,6 +6,7 @@ export function presentContactTableRow(
   row: ContactRow,
   extras: ContactExtras,
   messageCount: number,
+  fields: Record<string, string>,
 ): ContactTableRow {
   const name = row.customName ?? row.profileName;
   return {
@@ -25,5 +26,7 @@ export function presentContactTableRow(
     lastMessageDirection: row.lastMessageDirection,
     unreadCount: row.unreadCount,
     messageCount,
+    consent: row.consent,
+    fields,
   };
 }

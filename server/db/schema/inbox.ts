@@ -51,6 +51,15 @@ export const contacts = pgTable(
     /** Start of the 24-hour customer service window. */
     lastIncomingAt: timestamp('last_incoming_at', { withTimezone: true }),
     unreadCount: integer('unread_count').notNull().default(0),
+    /** Marketing consent (common/api/consent.ts): opted_in | opted_out | unknown. */
+    consent: text('consent', { enum: ['opted_in', 'opted_out', 'unknown'] })
+      .notNull()
+      .default('unknown'),
+    /** When and how consent last changed (manual | import | keyword | meta); null while never changed. */
+    consentChangedAt: timestamp('consent_changed_at', { withTimezone: true }),
+    consentSource: text('consent_source', { enum: ['manual', 'import', 'keyword', 'meta'] }),
+    /** The teammate who set it by hand. */
+    consentChangedBy: uuid('consent_changed_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

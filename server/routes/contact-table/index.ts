@@ -10,6 +10,7 @@ import { requireAccount } from '../../auth/require-account';
 import { badRequest } from '../../lib/http-errors';
 import { inboxPolicy } from '../../policies/contact';
 import { loadContactExtras } from '../../presenters/contact';
+import { loadFieldValues } from '../../presenters/contact-fields';
 import { presentContactTableRow } from '../../presenters/contact-table';
 import {
   countMessagesOf,
@@ -60,15 +61,16 @@ export const contactTableRoutes: FastifyPluginAsyncZod = async (app) => {
         );
 
       const page = await findTablePage(app.db, scope, filter, { sort, dir, cursor: decoded, limit });
-      const [extras, counts] = await Promise.all([
+      const ids = page.rows.map((r) => r.id);
+      const [extras, counts, values] = await Promise.all([
         loadContactExtras(app.db, page.rows),
-        countMessagesOf(
-          app.db,
-          page.rows.map((r) => r.id),
-        ),
+        countMessagesOf(app.db, ids),
+        loadFieldValues(app.db, ids),
       ]);
       return {
-        contacts: page.rows.map((row) => presentContactTableRow(row, extras, counts.get(row.id) ?? 0)),
+        contacts: page.rows.map((row) =>
+          presentContactTableRow(row, extras, counts.get(row.id) ?? 0, values.get(row.id) ?? {}),
+        ),
         nextCursor: page.nextCursor,
       };
     },
