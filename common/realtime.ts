@@ -89,6 +89,8 @@ export type ServerEventMap = {
   'contact.deleted': { accountId: string; contactId: string; updatedAt: string };
   /** A template's review status changed: refetch templates. */
   'template.updated': { accountId: string; templateId: string; updatedAt: string };
+  /** A custom contact field was defined, changed (label, options, order) or deleted: refetch the fields. */
+  'contact_field.changed': { accountId: string; fieldId: string; updatedAt: string };
 };
 
 export type ServerEventName = keyof ServerEventMap;
