@@ -9,6 +9,7 @@ import {
   type ServerFrame,
 } from '@common/realtime';
 import type { QueryClient } from '@tanstack/react-query';
+import { contactFieldAppliers } from './contactFields';
 import { applyContact, inboxAppliers, loadRetryDelay } from './inbox';
 import { messageAppliers } from './messages';
 import { noteServerNow } from './serverClock';
@@ -33,6 +34,7 @@ type Applier<E extends ServerEventName> = (context: ApplyContext, data: ServerEv
 export const liveAppliers: { [E in ServerEventName]: Applier<E> } = {
   ...inboxAppliers,
   ...messageAppliers,
+  ...contactFieldAppliers,
   // A new message brings its contact's list row along (no contact.updated follows for it).
   'message.created': (context, data) => {
     messageAppliers['message.created'](context, data);
