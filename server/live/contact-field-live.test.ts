@@ -28,11 +28,17 @@ async function connect(cookie: string): Promise<ServerFrame[]> {
 }
 
 const fieldFrames = (frames: ServerFrame[], fieldId: string) =>
-  frames.filter((f) => f.type === 'event' && f.event === 'contact_field.changed' && f.data.fieldId === fieldId);
+  frames.filter(
+    (f) => f.type === 'event' && f.event === 'contact_field.changed' && f.data.fieldId === fieldId,
+  );
 
 beforeAll(async () => {
   ctx = await listeningTestContext();
-  ({ owner, member, account: { id: accountId } } = await buildInboxTeam(ctx));
+  ({
+    owner,
+    member,
+    account: { id: accountId },
+  } = await buildInboxTeam(ctx));
   ({ owner: stranger } = await buildInboxTeam(ctx, FIXTURE_ACCOUNTS.secondary));
 });
 afterAll(async () => {
@@ -46,7 +52,11 @@ describe('contact field changes on the live feed', () => {
     const api = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
       ctx.app.inject({ method, url, headers: { cookie: owner.cookie }, ...(payload ? { payload } : {}) });
 
-    const created = await api('POST', '/api/contact-fields', { label: 'Plan', type: 'select', options: ['Free'] });
+    const created = await api('POST', '/api/contact-fields', {
+      label: 'Plan',
+      type: 'select',
+      options: ['Free'],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const fieldId = created.json().field.id as string;
     await until(() => fieldFrames(teammate, fieldId).length === 1, 'the frame for the new field');
@@ -56,7 +66,9 @@ describe('contact field changes on the live feed', () => {
       data: { fieldId, updatedAt: expect.any(String) },
     });
 
-    expect((await api('PATCH', `/api/contact-fields/${fieldId}`, { label: 'Subscription' })).statusCode).toBe(200);
+    expect((await api('PATCH', `/api/contact-fields/${fieldId}`, { label: 'Subscription' })).statusCode).toBe(
+      200,
+    );
     await until(() => fieldFrames(teammate, fieldId).length === 2, 'the frame for the rename');
     expect((await api('DELETE', `/api/contact-fields/${fieldId}`)).statusCode).toBe(200);
     await until(() => fieldFrames(teammate, fieldId).length === 3, 'the frame for the delete');
