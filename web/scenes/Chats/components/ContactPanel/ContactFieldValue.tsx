@@ -84,8 +84,12 @@ export function ContactFieldValue({ contactId, field, value, onSaved }: Props) {
   const id = useId();
   useEffect(() => () => clearTimeout(savedTimer.current), []);
 
-  // A teammate's (or this panel's) saved value arrives: show it unless this field is being edited.
-  if (value !== base) {
+  // The value given last: when it changes (a teammate's save, or this one reaching the cache), it is
+  // the stored value, shown unless this field is being edited. A cache that is not updated leaves the
+  // value this field saved on screen.
+  const [given, setGiven] = useState(value);
+  if (value !== given) {
+    setGiven(value);
     setBase(value);
     if (!focused.current || draft === base) {
       setDraft(value);
@@ -93,21 +97,35 @@ export function ContactFieldValue({ contactId, field, value, onSaved }: Props) {
     }
   }
 
+  // The value being saved, and the one picked meanwhile (a select moved by the arrow keys): saved
+  // one after the other, the last one winning.
+  const inFlight = useRef(false);
+  const queued = useRef<string | null>(null);
+  const stored = useRef(base);
+  stored.current = base;
+
   const save = async (next: string) => {
     const text = next.trim();
-    if (text === base || status === 'saving') {
-      if (text === base) setError(null);
+    if (inFlight.current) {
+      queued.current = text;
       return;
     }
+    if (text === stored.current) {
+      setError(null);
+      if (status === 'failed') setStatus('idle');
+      return;
+    }
+    inFlight.current = true;
     setStatus('saving');
     setError(null);
     try {
       const values = await saveContactFieldValues(client, contactId, {
         [field.key]: text === '' ? null : text,
       });
-      const stored = values[field.key] ?? '';
-      setBase(stored);
-      setDraft(stored);
+      const saved = values[field.key] ?? '';
+      stored.current = saved;
+      setBase(saved);
+      if (queued.current === null) setDraft(saved);
       onSaved?.(values);
       setStatus('saved');
       clearTimeout(savedTimer.current);
@@ -115,6 +133,11 @@ export function ContactFieldValue({ contactId, field, value, onSaved }: Props) {
     } catch (failure) {
       setStatus('failed');
       setError(errorMessage(failure, `${field.label} could not be saved. Please try again.`));
+    } finally {
+      inFlight.current = false;
+      const again = queued.current;
+      queued.current = null;
+      if (again !== null) void save(again);
     }
   };
 

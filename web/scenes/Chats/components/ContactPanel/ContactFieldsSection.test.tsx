@@ -1,6 +1,7 @@
 import type { ContactField, ContactFieldListResponse } from '@common/api/contact-fields';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderScreen } from '../../../../test/render';
 import { ContactFieldsSection } from './ContactFieldsSection';
@@ -28,6 +29,22 @@ const list = (fields: ContactField[], manage = false): ContactFieldListResponse 
   abilities: { manage },
 });
 const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
+
+/** The contact's values as a parent holds them, and a teammate's save changing them. */
+function Harness() {
+  const [values, setValues] = useState<Record<string, string>>({
+    budget: '10',
+    site: 'https://a.example',
+  });
+  return (
+    <>
+      <button type="button" onClick={() => setValues({ budget: '20', site: 'https://b.example' })}>
+        teammate saves
+      </button>
+      <ContactFieldsSection contactId="c-1" values={values} />
+    </>
+  );
+}
 
 describe('ContactFieldsSection', () => {
   it('shows every field with its value and the right input per type', async () => {
@@ -68,6 +85,8 @@ describe('ContactFieldsSection', () => {
     await waitFor(() => expect(puts).toEqual([{ budget: '1250.5' }]));
     expect(await screen.findByText('Budget saved')).toBeTruthy();
     expect(onSaved).toHaveBeenLastCalledWith({ budget: '1250.5' });
+    // The values given stay { budget: '10' } here (no cache to update): the saved one stays on screen.
+    expect((budget as HTMLInputElement).value).toBe('1250.5');
 
     await user.selectOptions(screen.getByLabelText('Tier'), 'Silver');
     await waitFor(() => expect(puts).toHaveLength(2));
@@ -77,6 +96,43 @@ describe('ContactFieldsSection', () => {
     await user.tab();
     await waitFor(() => expect(puts).toHaveLength(3));
     expect(puts[2]).toEqual({ budget: null });
+  });
+
+  it('a select changed again while saving saves the last choice after the first', async () => {
+    const puts: unknown[] = [];
+    let release: () => void = () => {};
+    mockApi({
+      'GET /api/contact-fields': { body: list(FIELDS) },
+      'PUT /api/contacts/c-1/fields': async (init) => {
+        const change = body(init) as Record<string, string>;
+        puts.push(change);
+        if (puts.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return { body: { fields: change } };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<ContactFieldsSection contactId="c-1" values={{}} />);
+    const tier = (await screen.findByLabelText('Tier')) as HTMLSelectElement;
+    await user.selectOptions(tier, 'Silver');
+    await user.selectOptions(tier, 'Gold');
+    expect(puts).toEqual([{ tier: 'Silver' }]);
+    release();
+    await waitFor(() => expect(puts).toEqual([{ tier: 'Silver' }, { tier: 'Gold' }]));
+    await screen.findByText('Tier saved');
+    expect(tier.value).toBe('Gold');
+  });
+
+  it('shows a teammate’s new value when the contact’s values change, unless that field is being edited', async () => {
+    mockApi({ 'GET /api/contact-fields': { body: list(FIELDS) } });
+    const user = userEvent.setup();
+    renderScreen(<Harness />);
+    const site = (await screen.findByLabelText('Website')) as HTMLInputElement;
+    await user.clear(site);
+    await user.type(site, 'https://mine.example');
+    // Still typing in Website while the teammate's save arrives (a click elsewhere would blur it).
+    fireEvent.click(screen.getByRole('button', { name: 'teammate saves' }));
+    expect((screen.getByLabelText('Budget') as HTMLInputElement).value).toBe('20');
+    expect(site.value).toBe('https://mine.example');
   });
 
   it('shows the server’s message beside the field and keeps the typed text to fix', async () => {
