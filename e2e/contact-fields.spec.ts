@@ -84,4 +84,18 @@ test('an owner defines a select and a date field, fills them in on a contact, an
   await page.getByTestId('conversation-header').getByTestId('open-contact-details').click();
   await expect(fields.getByLabel('Customer tier', { exact: true })).toHaveValue('Silver');
   await expect(fields.getByLabel('Wedding date', { exact: true })).toHaveValue('2027-06-12');
+
+  // Deleting the date field says that one contact holds a value; the panel no longer shows it.
+  await page.goto('/app/settings/contact-fields');
+  await page.getByRole('button', { name: 'Delete Wedding date' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Delete this field? 1 contact holds a value, which will be lost.');
+  await shot(page, 'contact-fields-delete-confirm');
+  await confirm.getByRole('button', { name: 'Delete field' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('contact-field-label')).toHaveText(['Customer tier']);
+  await page.goto(`/app/chats?contact=${contactId}`);
+  await page.getByTestId('conversation-header').getByTestId('open-contact-details').click();
+  await expect(fields.getByLabel('Customer tier', { exact: true })).toHaveValue('Silver');
+  await expect(fields.getByLabel('Wedding date', { exact: true })).toHaveCount(0);
 });
