@@ -104,6 +104,8 @@ export type ServerEventMap = {
     updatedAt: string;
     import: ContactImport;
   };
+  /** A custom contact field was defined, changed (label, options, order) or deleted: refetch the fields. */
+  'contact_field.changed': { accountId: string; fieldId: string; updatedAt: string };
 };
 
 export type ServerEventName = keyof ServerEventMap;

@@ -177,6 +177,13 @@ test('axe finds no WCAG 2.0/2.1 A or AA violation on any screen, on a laptop or 
       },
     },
     {
+      name: 'contact fields settings',
+      open: async (p) => {
+        await p.goto('/app/settings/contact-fields');
+        await expect(p.getByRole('button', { name: 'Add field' }).first()).toBeVisible();
+      },
+    },
+    {
       name: 'team settings',
       open: async (p) => {
         await p.goto('/app/settings/team');

@@ -155,6 +155,13 @@ export const routes: RouteObject[] = [
                         .SavedMessagesSettings,
                     }),
                   },
+                  {
+                    path: 'contact-fields',
+                    lazy: async () => ({
+                      Component: (await import('./scenes/Settings/ContactFields/ContactFieldsSettings'))
+                        .ContactFieldsSettings,
+                    }),
+                  },
                 ],
               },
             ],

@@ -6,7 +6,7 @@ import {
 } from '@common/api/contact-fields';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
-import { contactFields, contactFieldValues } from '../db/schema';
+import { contactFields, contactFieldValues, contacts } from '../db/schema';
 import { badRequest } from '../lib/http-errors';
 import { contactFieldPolicy } from '../policies/contact-field';
 import type { PolicyActor } from '../policies/define-policy';
@@ -70,6 +70,8 @@ export async function setContactFieldValues(
           set: { value: sql`excluded.value`, updatedAt: new Date() },
         });
     if (keys.length) {
+      // The contact's row is newer, so open panels (theirs and every teammate's) re-read its values.
+      await tx.update(contacts).set({ updatedAt: new Date() }).where(eq(contacts.id, contact.id));
       await recordAudit(tx, {
         actorId: actor.id,
         teamId: actor.teamId,

@@ -9,6 +9,7 @@ import {
   type ServerFrame,
 } from '@common/realtime';
 import type { QueryClient } from '@tanstack/react-query';
+import { contactFieldAppliers } from './contactFields';
 import { crmAppliers } from './crmLive';
 import { applyContact, inboxAppliers, loadRetryDelay } from './inbox';
 import { messageAppliers } from './messages';
@@ -35,6 +36,7 @@ export const liveAppliers: { [E in ServerEventName]: Applier<E> } = {
   ...inboxAppliers,
   ...messageAppliers,
   ...crmAppliers,
+  ...contactFieldAppliers,
   // A new message brings its contact's list row along (no contact.updated follows for it).
   'message.created': (context, data) => {
     messageAppliers['message.created'](context, data);

@@ -1,4 +1,4 @@
-import { BookmarkIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { BookmarkIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { type TabItem, TabNav } from '../../components/TabNav';
@@ -7,12 +7,17 @@ const TABS: TabItem[] = [
   { to: '/app/settings', label: 'Profile', end: true, icon: <UserIcon className="size-4" /> },
   { to: '/app/settings/team', label: 'Team', icon: <UsersIcon className="size-4" /> },
   { to: '/app/settings/saved-messages', label: 'Saved Messages', icon: <BookmarkIcon className="size-4" /> },
+  {
+    to: '/app/settings/contact-fields',
+    label: 'Contact Fields',
+    icon: <SlidersHorizontalIcon className="size-4" />,
+  },
 ];
 
 export function Settings() {
   return (
     <div>
-      <PageHeader title="Settings" description="Your profile, your team and the replies you share.">
+      <PageHeader title="Settings" description="Your profile, your team, shared replies and contact fields.">
         <TabNav items={TABS} label="Settings" />
       </PageHeader>
       <div className="mx-auto max-w-6xl px-5 py-8 sm:px-8">

@@ -4,6 +4,7 @@ import { useCanDeleteContacts, useContactPanel } from '../../../../api/contactDe
 import { Spinner } from '../../../../components/Spinner';
 import { useServerNow } from '../../../../hooks/useServerNow';
 import { ContactActions } from './ContactActions';
+import { ContactFieldsSection } from './ContactFieldsSection';
 import { ContactInfo } from './ContactInfo';
 import { ContactProfile } from './ContactProfile';
 import { MediaFiles } from './MediaFiles';
@@ -85,6 +86,7 @@ export function ContactPanel({ contactId, meId, onClose, onDeleted }: ContactPan
             <Section title="Notes">
               <NotesEditor key={contact.id} contactId={contact.id} notes={contact.notes} />
             </Section>
+            <ContactFieldsSection contactId={contact.id} values={contact.fields} />
             <ContactInfo contactId={contact.id} now={now} />
             <TagsAndAssignment contact={contact} meId={meId} />
             <MediaFiles contactId={contact.id} now={now} />
