@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  consentKeywords,
   contactFields,
   contactFieldValues,
   contacts,
@@ -22,6 +23,7 @@ import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/sen
 import { type Actor, buildCommandFixture, type CommandFixture, type Who } from '../test/command-fixture';
 import { createTestContext, type TestContext } from '../test/harness';
 import { assignContact, assignContacts } from './assign-contacts';
+import { getConsentKeywords, setConsentKeywords, setContactConsent } from './consent';
 import { setContactFieldValues } from './contact-field-values';
 import {
   contactFieldUsage,
@@ -142,6 +144,23 @@ const COMMANDS: Record<string, Command> = {
     ability: 'contactField.setValues',
     refuses: ['outsider', 'teamless'],
     run: (a, f) => setContactFieldValues(deps(), a, f.contact.id, { registry_field: 'changed' }),
+  },
+
+  // consent.ts — any teammate sets a contact's consent and reads the keywords; owners edit them.
+  setContactConsent: {
+    ability: 'consent.change',
+    refuses: ['outsider', 'teamless'],
+    run: (a, f) => setContactConsent(deps(), a, f.contact.id, { state: 'opted_out' }),
+  },
+  getConsentKeywords: {
+    ability: 'consent.viewKeywords',
+    refuses: ['teamless'],
+    run: (a) => getConsentKeywords(ctx.db, a),
+  },
+  setConsentKeywords: {
+    ability: 'consent.editKeywords',
+    refuses: ['member', 'teamless'],
+    run: (a) => setConsentKeywords(deps(), a, { optOut: ['REGISTRY'], optIn: [] }),
   },
 
   // saved-message.ts — everyone reads; owners write.
@@ -350,6 +369,7 @@ async function snapshot() {
     templates,
     contactFields,
     contactFieldValues,
+    consentKeywords,
   ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());
