@@ -155,6 +155,13 @@ export const routes: RouteObject[] = [
                         .SavedMessagesSettings,
                     }),
                   },
+                  {
+                    path: 'consent-keywords',
+                    lazy: async () => ({
+                      Component: (await import('./scenes/Settings/ConsentKeywords/ConsentKeywordsSettings'))
+                        .ConsentKeywordsSettings,
+                    }),
+                  },
                 ],
               },
             ],

@@ -1,4 +1,4 @@
-import { BookmarkIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { BellOffIcon, BookmarkIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { type TabItem, TabNav } from '../../components/TabNav';
@@ -7,6 +7,11 @@ const TABS: TabItem[] = [
   { to: '/app/settings', label: 'Profile', end: true, icon: <UserIcon className="size-4" /> },
   { to: '/app/settings/team', label: 'Team', icon: <UsersIcon className="size-4" /> },
   { to: '/app/settings/saved-messages', label: 'Saved Messages', icon: <BookmarkIcon className="size-4" /> },
+  {
+    to: '/app/settings/consent-keywords',
+    label: 'Consent keywords',
+    icon: <BellOffIcon className="size-4" />,
+  },
 ];
 
 export function Settings() {
