@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentAuthorizeCases } from '../consent/authorize-cases';
 import {
   consentKeywords,
   contactFields,
@@ -23,7 +24,6 @@ import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/sen
 import { type Actor, buildCommandFixture, type CommandFixture, type Who } from '../test/command-fixture';
 import { createTestContext, type TestContext } from '../test/harness';
 import { assignContact, assignContacts } from './assign-contacts';
-import { getConsentKeywords, setConsentKeywords, setContactConsent } from './consent';
 import { setContactFieldValues } from './contact-field-values';
 import {
   contactFieldUsage,
@@ -146,23 +146,7 @@ const COMMANDS: Record<string, Command> = {
     run: (a, f) => setContactFieldValues(deps(), a, f.contact.id, { registry_field: 'changed' }),
   },
 
-  // consent.ts — any teammate sets a contact's consent and reads the keywords; owners edit them.
-  setContactConsent: {
-    ability: 'consent.change',
-    refuses: ['outsider', 'teamless'],
-    run: (a, f) => setContactConsent(deps(), a, f.contact.id, { state: 'opted_out' }),
-  },
-  getConsentKeywords: {
-    ability: 'consent.viewKeywords',
-    refuses: ['teamless'],
-    run: (a) => getConsentKeywords(ctx.db, a),
-  },
-  setConsentKeywords: {
-    ability: 'consent.editKeywords',
-    refuses: ['member', 'teamless'],
-    run: (a) => setConsentKeywords(deps(), a, { optOut: ['REGISTRY'], optIn: [] }),
-  },
-
+  ...consentAuthorizeCases(deps, () => ctx.db),
   // saved-message.ts — everyone reads; owners write.
   listSavedMessages: {
     ability: 'savedMessage.view',
