@@ -147,21 +147,16 @@ export async function insertInbound(
     select (select id from recorded) as outbox_id,
       coalesce((select jsonb_agg(jsonb_build_array(o.id, o.account_id, o.contact_id, o.external_id) order by o.ord)
         from ordered o), '[]'::jsonb) as created`)) as unknown as {
-    rows: { outbox_id: string | number | null; created: [string, string, string][] | string }[];
+    rows: { outbox_id: string | number | null; created: [string, string, string, string][] | string }[];
   };
   const [result] = inserted.rows;
   const created = typeof result!.created === 'string' ? JSON.parse(result!.created) : result!.created;
   const recorded: DomainEvent[] = [...changes];
   const keywords: KeywordCandidate[] = [];
-  for (const [messageId, accountId, contactId, externalId] of created as string[][]) {
-    recorded.push({
-      kind: 'message.created',
-      accountId: accountId!,
-      contactId: contactId!,
-      messageId: messageId!,
-    });
+  for (const [messageId, accountId, contactId, externalId] of created as [string, string, string, string][]) {
+    recorded.push({ kind: 'message.created', accountId, contactId, messageId });
     const word = candidateWords.get(`${accountId}:${externalId}`);
-    if (word !== undefined) keywords.push({ messageId: messageId!, word });
+    if (word !== undefined) keywords.push({ messageId, word });
   }
   changes.length = 0;
   // Consent keywords: one more statement, only when a new message could be one (its events go in

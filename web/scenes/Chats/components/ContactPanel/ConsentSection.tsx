@@ -1,4 +1,4 @@
-import { CONSENT_LABELS, CONSENT_STATES, type ConsentState } from '@common/api/consent';
+import { CONSENT_LABELS, CONSENT_STATES, type ConsentState, type ContactConsent } from '@common/api/consent';
 import type { ContactDetail } from '@common/api/inbox';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellOffIcon, BellRingIcon, ChevronDownIcon, CircleHelpIcon } from 'lucide-react';
@@ -23,6 +23,8 @@ const ICON: Record<ConsentState, ReactNode> = {
   unknown: <CircleHelpIcon className="size-4" />,
 };
 
+const NEVER_RECORDED: ContactConsent = { state: 'unknown', changedAt: null, source: null, changedBy: null };
+
 /** A consent state as a small coloured badge (the panel; the Contacts table can reuse it). */
 export function ConsentBadge({ state }: { state: ConsentState }) {
   return (
@@ -42,7 +44,8 @@ export function ConsentBadge({ state }: { state: ConsentState }) {
  */
 export function ConsentSection({ contact }: { contact: ContactDetail }) {
   const client = useQueryClient();
-  const { consent } = contact;
+  // A row from before the server knew consent (an old cache) shows as never recorded.
+  const consent = contact.consent ?? NEVER_RECORDED;
   const change = useMutation({
     mutationFn: (state: ConsentState) => setContactConsent(client, contact.id, state),
     onSuccess: (_answer, state) => showToast(`Marketing consent: ${CONSENT_LABELS[state]}`, 'success'),
