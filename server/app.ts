@@ -34,6 +34,7 @@ import { livePlugin } from './live/plugin';
 import { loggerOptions } from './logger';
 import { createMetrics, type Metrics, metricsPlugin, registerBacklogGauges } from './metrics';
 import { authRoutes } from './routes/auth';
+import { consentRoutes } from './routes/consent';
 import { contactFieldRoutes } from './routes/contact-fields';
 import { contactTableRoutes } from './routes/contact-table';
 import { contactRoutes } from './routes/contacts';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactTableRoutes, { prefix: '/api' });
   await app.register(tagRoutes, { prefix: '/api' });
   await app.register(contactFieldRoutes, { prefix: '/api' });
+  await app.register(consentRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(savedMessageRoutes, { prefix: '/api' });

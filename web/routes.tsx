@@ -162,6 +162,13 @@ export const routes: RouteObject[] = [
                         .ContactFieldsSettings,
                     }),
                   },
+                  {
+                    path: 'consent-keywords',
+                    lazy: async () => ({
+                      Component: (await import('./scenes/Settings/ConsentKeywords/ConsentKeywordsSettings'))
+                        .ConsentKeywordsSettings,
+                    }),
+                  },
                 ],
               },
             ],

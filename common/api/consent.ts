@@ -73,3 +73,9 @@ export const CONSENT_SYSTEM_TEXT: Record<'opted_in' | 'opted_out', string> = {
   opted_out: 'Opted out of marketing messages',
   opted_in: 'Opted in to marketing messages',
 };
+
+/** GET/PUT /api/consent-keywords answer: the lists (the defaults while never saved) and who may edit. */
+export type ConsentKeywordsResponse = ConsentKeywords & { abilities: { edit: boolean } };
+
+/** PUT /api/contacts/:contactId/consent answer. */
+export type SetConsentResponse = { consent: ContactConsent };

@@ -10,6 +10,7 @@
 
 import { z } from 'zod';
 import type { InboundContent } from '../message-content';
+import type { ContactConsent } from './consent';
 
 // Limits and texts live in inbox-limits.ts; the schemas below use some of them.
 export * from './inbox-limits';
@@ -135,6 +136,8 @@ export type ContactDetail = ContactListItem & {
   profileName: string;
   notes: string;
   fields: Record<string, string>;
+  /** Marketing consent (issue 14, ./consent.ts). */
+  consent: ContactConsent;
 };
 
 export type ContactListResponse = {

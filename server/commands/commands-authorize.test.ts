@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentAuthorizeCases } from '../consent/authorize-cases';
 import {
+  consentKeywords,
   contactFields,
   contactFieldValues,
   contacts,
@@ -144,6 +146,7 @@ const COMMANDS: Record<string, Command> = {
     run: (a, f) => setContactFieldValues(deps(), a, f.contact.id, { registry_field: 'changed' }),
   },
 
+  ...consentAuthorizeCases(deps, () => ctx.db),
   // saved-message.ts — everyone reads; owners write.
   listSavedMessages: {
     ability: 'savedMessage.view',
@@ -350,6 +353,7 @@ async function snapshot() {
     templates,
     contactFields,
     contactFieldValues,
+    consentKeywords,
   ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());

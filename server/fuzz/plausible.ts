@@ -79,6 +79,12 @@ export function plausibleBody(w: FuzzWorld, r: Random, method: string, url: stri
       return { label: `Renamed ${w.next()}`, position: r.int(10) };
     case 'PUT /api/contacts/:contactId/fields':
       return { [r.pick(['fuzz_field', 'no_such_field'])]: r.pick(['x', 42, null, '2024-01-31', 'a@b.co']) };
+    case 'PUT /api/contacts/:contactId/consent':
+      return { state: r.pick(['opted_in', 'opted_out', 'unknown', 'maybe']) };
+    case 'PUT /api/consent-keywords':
+      return r.chance(0.5)
+        ? { optOut: ['STOP', `Halt ${w.next()}`], optIn: ['START'] }
+        : { optOut: ['stop'], optIn: ['STOP', ''] };
     case 'POST /api/contacts/:contactId/messages':
       return {
         clientRef: w.clientRef(),

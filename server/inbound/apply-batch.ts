@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { optOutOnFailedStatuses } from '../consent/meta-opt-out';
 import type { Executor } from '../db/client';
 import { named } from '../db/named-statements';
 import { messageStatusEvents, messages, reactions, webhookEvents, whatsappAccounts } from '../db/schema';
@@ -81,6 +82,7 @@ export async function applyDeliveriesInBulk(
   const withMessages = await insertInbound(tx, inbound, changes);
   if (withMessages) recorded.push(withMessages);
   await applyStatuses(tx, statuses, changes, log);
+  await optOutOnFailedStatuses(tx, statuses, changes);
   const rest = await recordEvents(tx, changes);
   if (rest) recorded.push(rest);
   return recorded;

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { applyConsentKeywords, type KeywordCandidate } from '../consent/apply-keywords';
+import { keywordCandidate } from '../consent/keywords';
 import type { Executor } from '../db/client';
 import { named } from '../db/named-statements';
 import { contacts, media, messages } from '../db/schema';
@@ -81,6 +83,11 @@ export async function insertInbound(
     return true;
   });
   if (rows.length === 0) return null;
+  const candidateWords = new Map<string, string>();
+  for (const e of rows) {
+    const word = e.content.kind === 'text' ? keywordCandidate(e.content.body) : null;
+    if (word !== null) candidateWords.set(`${e.accountId}:${e.externalId}`, word);
+  }
   const column = <T>(value: (e: Routed<InboundMessageEvent>) => T) => sql.param(rows.map(value));
   // One statement stores the new messages and moves each contact's last message forward (never
   // back), its unread count by what was new, and out of the archive. In the batch, the latest message
@@ -125,7 +132,7 @@ export async function insertInbound(
       where c.id = v.contact_id
     ),
     ordered as (
-      select i.id, i.account_id, i.contact_id, t.ord from inserted i join incoming t
+      select i.id, i.account_id, i.contact_id, i.external_id, t.ord from inserted i join incoming t
         on t.account_id = i.account_id and t.external_id = i.external_id
     ),
     recorded as (
@@ -138,16 +145,23 @@ export async function insertInbound(
       returning id
     )
     select (select id from recorded) as outbox_id,
-      coalesce((select jsonb_agg(jsonb_build_array(o.id, o.account_id, o.contact_id) order by o.ord)
+      coalesce((select jsonb_agg(jsonb_build_array(o.id, o.account_id, o.contact_id, o.external_id) order by o.ord)
         from ordered o), '[]'::jsonb) as created`)) as unknown as {
-    rows: { outbox_id: string | number | null; created: [string, string, string][] | string }[];
+    rows: { outbox_id: string | number | null; created: [string, string, string, string][] | string }[];
   };
   const [result] = inserted.rows;
   const created = typeof result!.created === 'string' ? JSON.parse(result!.created) : result!.created;
   const recorded: DomainEvent[] = [...changes];
-  for (const [messageId, accountId, contactId] of created as [string, string, string][])
+  const keywords: KeywordCandidate[] = [];
+  for (const [messageId, accountId, contactId, externalId] of created as [string, string, string, string][]) {
     recorded.push({ kind: 'message.created', accountId, contactId, messageId });
+    const word = candidateWords.get(`${accountId}:${externalId}`);
+    if (word !== undefined) keywords.push({ messageId, word });
+  }
   changes.length = 0;
+  // Consent keywords: one more statement, only when a new message could be one (its events go in
+  // `changes`, recorded at the batch's end).
+  await applyConsentKeywords(tx, keywords, changes);
   return result!.outbox_id === null ? null : { outboxId: Number(result!.outbox_id), events: recorded };
 }
 

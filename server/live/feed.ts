@@ -77,7 +77,11 @@ async function messageFrames(
       message,
     };
     // A blocked contact's messages are kept but raise no notification (spec §2 contact panel).
-    const notify = message.direction === 'incoming' && !contactRows.get(message.contactId)?.blockedAt;
+    // A line stored already read (consent's system line, issue 14) raises none either.
+    const notify =
+      message.direction === 'incoming' &&
+      message.status !== 'read' &&
+      !contactRows.get(message.contactId)?.blockedAt;
     return {
       room,
       frame: created.has(message.id)

@@ -248,4 +248,26 @@ describe('the live feed', () => {
     expect(after.data.message.body).toBe('Are you ignoring me?');
     expect(after.data.notify).toBe(false);
   });
+  it('a STOP opts out live: the system line arrives without a notification (issue 14)', async () => {
+    const socket = await connect(owner.cookie);
+    const wamid = `wamid.stop.${Date.now()}`;
+    const res = await postWebhook(
+      ctx.app,
+      inboundText({
+        wamid,
+        from: '16505550778',
+        name: 'Quiet Quinn',
+        body: ' Stop ',
+        at: Math.floor(Date.now() / 1000),
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const stop = await socket.waitFor(isEvent('message.created', (f) => f.data.message.externalId === wamid));
+    expect(stop.data.notify).toBe(true);
+    const line = await socket.waitFor(
+      isEvent('message.created', (f) => f.data.message.externalId === `consent:${wamid}`),
+    );
+    expect(line.data.message).toMatchObject({ body: 'Opted out of marketing messages', status: 'read' });
+    expect(line.data.notify).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@ import type { MessageError } from '@common/api/inbox';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { WhatsAppChannel } from '../channel/channel';
+import { MARKETING_STOPPED, optOutAfterRefusedSend } from '../consent/meta-opt-out';
 import { contacts, media, messages } from '../db/schema';
 import type { EventBus } from '../events/bus';
 import { applyPendingStatuses } from '../inbound/apply-status';
@@ -40,6 +41,8 @@ async function markFailed(events: EventBus, row: MessageRow, error: MessageError
       .set({ status: 'failed', error, sendStartedAt: null, updatedAt: new Date() })
       .where(and(eq(messages.id, row.id), eq(messages.status, 'pending')));
     emit({ kind: 'message.updated', accountId: row.accountId, messageId: row.id });
+    // 131050: the customer stopped the business's marketing messages (issue 14).
+    if (error.code === MARKETING_STOPPED) await optOutAfterRefusedSend(tx, row, new Date(), emit);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { ContactConsent } from '@common/api/consent';
 import type {
   ContactDetail,
   ContactListItem,
@@ -40,7 +41,7 @@ export async function loadContactExtras(db: Executor, rows: ContactRow[]): Promi
     tagsOfContacts(db).execute({ ids: rows.map((r) => r.id) }),
     loadUserNames(
       db,
-      rows.flatMap((r) => [r.assignedTo, r.lastMessageSentBy]),
+      rows.flatMap((r) => [r.assignedTo, r.lastMessageSentBy, r.consentChangedBy]),
     ),
   ]);
   const byContact = new Map<string, TagSummary[]>();
@@ -92,7 +93,28 @@ export function presentContactDetail(
   now: Date,
   fields: Record<string, string>,
 ): ContactDetail {
-  return { ...presentContactItem(row, extras, now), profileName: row.profileName, notes: row.notes, fields };
+  return {
+    ...presentContactItem(row, extras, now),
+    profileName: row.profileName,
+    notes: row.notes,
+    fields,
+    consent: presentConsent(row, extras.users),
+  };
+}
+
+/** The contact's marketing consent with when and how it last changed (issue 14). */
+export function presentConsent(
+  row: Pick<ContactRow, 'consent' | 'consentChangedAt' | 'consentSource' | 'consentChangedBy'>,
+  users: Map<string, UserSummary>,
+): ContactConsent {
+  return {
+    state: row.consent,
+    changedAt: row.consentChangedAt?.toISOString() ?? null,
+    source: row.consentSource,
+    changedBy: row.consentChangedBy
+      ? (users.get(row.consentChangedBy) ?? { id: row.consentChangedBy, label: 'Unknown' })
+      : null,
+  };
 }
 
 /** Presents rows in their order, loading their tags and users (assignees, senders) in two queries. */

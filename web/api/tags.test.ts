@@ -79,7 +79,13 @@ describe('tags on contacts', () => {
     client.setQueryData<ConversationPages>(['messages', 'a'], {
       pages: [
         {
-          contact: { ...contact('a', [VIP, TRADE]), profileName: '', notes: '', fields: {} },
+          contact: {
+            ...contact('a', [VIP, TRADE]),
+            profileName: '',
+            notes: '',
+            fields: {},
+            consent: { state: 'unknown' as const, changedAt: null, source: null, changedBy: null },
+          },
           messages: [],
           nextCursor: null,
           serverNow: '',

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './audit';
+export * from './consent';
 export * from './contact-fields';
 export * from './inbox';
 export * from './sandbox';

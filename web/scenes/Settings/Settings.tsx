@@ -1,4 +1,4 @@
-import { BookmarkIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { BellOffIcon, BookmarkIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { type TabItem, TabNav } from '../../components/TabNav';
@@ -12,12 +12,20 @@ const TABS: TabItem[] = [
     label: 'Contact Fields',
     icon: <SlidersHorizontalIcon className="size-4" />,
   },
+  {
+    to: '/app/settings/consent-keywords',
+    label: 'Consent Keywords',
+    icon: <BellOffIcon className="size-4" />,
+  },
 ];
 
 export function Settings() {
   return (
     <div>
-      <PageHeader title="Settings" description="Your profile, your team, shared replies and contact fields.">
+      <PageHeader
+        title="Settings"
+        description="Your profile, your team, shared replies, contact fields and marketing consent."
+      >
         <TabNav items={TABS} label="Settings" />
       </PageHeader>
       <div className="mx-auto max-w-6xl px-5 py-8 sm:px-8">

@@ -117,7 +117,13 @@ describe('the Archived view', () => {
 describe('ArchivedBanner', () => {
   it("'Unarchive' moves the chat from the Archived view back to its tab at once", async () => {
     const fetchMock = stubApi();
-    const detail: ContactDetail = { ...NORA, profileName: 'Nora', notes: '', fields: {} };
+    const detail: ContactDetail = {
+      ...NORA,
+      profileName: 'Nora',
+      notes: '',
+      fields: {},
+      consent: { state: 'unknown' as const, changedAt: null, source: null, changedBy: null },
+    };
     const { queryClient } = renderScreen(<ArchivedBanner contact={detail} meId="u_1" />, {
       path: '/app/chats',
       session: signedInSession(),

@@ -13,6 +13,7 @@ const contact: ContactDetail = {
   profileName: '',
   notes: '',
   fields: {},
+  consent: { state: 'unknown' as const, changedAt: null, source: null, changedBy: null },
   phone: '+16505550142',
   tags: [],
   assignee: null,

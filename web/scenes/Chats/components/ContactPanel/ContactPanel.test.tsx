@@ -21,6 +21,7 @@ const contact: ContactDetail = {
   profileName: 'Maya',
   notes: 'Prefers pastel colours',
   fields: {},
+  consent: { state: 'unknown' as const, changedAt: null, source: null, changedBy: null },
   phone: '+16505550142',
   tags: [{ id: 't-1', name: 'Wedding' }],
   assignee: { id: 'u-1', label: 'jane' },

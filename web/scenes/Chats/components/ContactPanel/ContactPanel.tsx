@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useCanDeleteContacts, useContactPanel } from '../../../../api/contactDetails';
 import { Spinner } from '../../../../components/Spinner';
 import { useServerNow } from '../../../../hooks/useServerNow';
+import { ConsentSection } from './ConsentSection';
 import { ContactActions } from './ContactActions';
 import { ContactFieldsSection } from './ContactFieldsSection';
 import { ContactInfo } from './ContactInfo';
@@ -89,6 +90,7 @@ export function ContactPanel({ contactId, meId, onClose, onDeleted }: ContactPan
             <ContactFieldsSection contactId={contact.id} values={contact.fields} />
             <ContactInfo contactId={contact.id} now={now} />
             <TagsAndAssignment contact={contact} meId={meId} />
+            <ConsentSection contact={contact} />
             <MediaFiles contactId={contact.id} now={now} />
             <ContactActions contact={contact} meId={meId} canDelete={canDelete} onDeleted={onDeleted} />
           </div>
