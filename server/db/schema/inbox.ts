@@ -19,7 +19,9 @@ import { whatsappAccounts } from './teams';
 /** Contacts with messages first, newest first; the ones without any last (never null, so keysets work). */
 export const CONTACT_SORT_KEY = sql.raw(`(coalesce(last_message_at, '-infinity'::timestamptz))`);
 /** The Contacts table's name sort key: the shown name lowercased, in byte order; null when empty. */
-export const CONTACT_NAME_KEY = sql.raw(`(nullif(lower(coalesce(custom_name, profile_name)), '') collate "C")`);
+export const CONTACT_NAME_KEY = sql.raw(
+  `(nullif(lower(coalesce(custom_name, profile_name)), '') collate "C")`,
+);
 /** What 'Search contacts...' matches: the shown name (lowercased) and the phone digits. */
 export const CONTACT_SEARCH_TEXT = sql.raw(`(lower(coalesce(custom_name, profile_name)) || ' ' || phone)`);
 
@@ -90,10 +92,20 @@ export const contacts = pgTable(
       .where(sql`archived_at is null`),
     index('contacts_table_created_idx').on(t.accountId, t.createdAt, t.id).where(sql`archived_at is null`),
     index('contacts_table_name_asc_idx')
-      .on(t.accountId, sql`(${CONTACT_NAME_KEY} is null)`, sql`coalesce(${CONTACT_NAME_KEY}, (''::text collate "C"))`, t.id)
+      .on(
+        t.accountId,
+        sql`(${CONTACT_NAME_KEY} is null)`,
+        sql`coalesce(${CONTACT_NAME_KEY}, (''::text collate "C"))`,
+        t.id,
+      )
       .where(sql`archived_at is null`),
     index('contacts_table_name_desc_idx')
-      .on(t.accountId, sql`(${CONTACT_NAME_KEY} is not null)`, sql`coalesce(${CONTACT_NAME_KEY}, (''::text collate "C"))`, t.id)
+      .on(
+        t.accountId,
+        sql`(${CONTACT_NAME_KEY} is not null)`,
+        sql`coalesce(${CONTACT_NAME_KEY}, (''::text collate "C"))`,
+        t.id,
+      )
       .where(sql`archived_at is null`),
   ],
 );

@@ -4,7 +4,13 @@ import type { Executor } from '../../db/client';
 import { CONTACT_SEARCH_TEXT, contacts, contactTags, messages } from '../../db/schema';
 import type { ContactRow } from '../../presenters/contact';
 import { searchPattern } from '../contacts/list-query';
-import { type FieldDefs, fieldConditionsSql, loadFieldDefs, type MissingField, NO_FIELDS } from './field-conditions';
+import {
+  type FieldDefs,
+  fieldConditionsSql,
+  loadFieldDefs,
+  type MissingField,
+  NO_FIELDS,
+} from './field-conditions';
 
 /**
  * The Contacts page's queries: one keyset page under a sort, and the count under the same filters.
