@@ -1,10 +1,12 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ContactFilterJsonParsed } from '@common/api/contact-filter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contactFields,
   contactFieldValues,
+  contactSegments,
   contacts,
   contactTags,
   messages,
@@ -42,6 +44,7 @@ import {
   updateSavedMessage,
   uploadSavedAttachment,
 } from './saved-message';
+import { countSegment, createSegment, deleteSegment, listSegments, updateSegment } from './segments';
 import { sendTemplateMessage } from './send-template-message';
 import { createTag, deleteTag, listTags, renameTag, tagContacts, untagContact } from './tags';
 import { updateContact } from './update-contact';
@@ -81,6 +84,16 @@ const deps = () => ({
 });
 
 const PUBLIC_URL = 'http://localhost:3000';
+
+const SEGMENT_FILTER: ContactFilterJsonParsed = {
+  q: '',
+  tagIds: [],
+  tagMode: 'any',
+  assignee: 'anyone',
+  archived: 'exclude',
+  consent: 'any',
+  conditions: [],
+};
 
 /** Every command, with a call that runs it. */
 const COMMANDS: Record<string, Command> = {
@@ -142,6 +155,29 @@ const COMMANDS: Record<string, Command> = {
     ability: 'contactField.setValues',
     refuses: ['outsider', 'teamless'],
     run: (a, f) => setContactFieldValues(deps(), a, f.contact.id, { registry_field: 'changed' }),
+  },
+
+  // segments.ts — any teammate lists, counts and saves; the creator or the owner changes and deletes.
+  listSegments: { ability: 'segment.view', refuses: ['teamless'], run: (a) => listSegments(ctx.db, a) },
+  createSegment: {
+    ability: 'segment.create',
+    refuses: ['teamless'],
+    run: (a) => createSegment(deps(), a, { name: 'registry-new', filter: SEGMENT_FILTER }),
+  },
+  updateSegment: {
+    ability: 'segment.update',
+    refuses: ['member', 'outsider', 'teamless'],
+    run: (a, f) => updateSegment(deps(), a, f.segmentId, { name: 'changed' }),
+  },
+  deleteSegment: {
+    ability: 'segment.delete',
+    refuses: ['member', 'outsider', 'teamless'],
+    run: (a, f) => deleteSegment(deps(), a, f.segmentId),
+  },
+  countSegment: {
+    ability: 'segment.view',
+    refuses: ['outsider', 'teamless'],
+    run: (a, f) => countSegment(ctx.db, a, f.segmentId),
   },
 
   // saved-message.ts — everyone reads; owners write.
@@ -327,6 +363,7 @@ const NOT_TEAM_COMMANDS: Record<string, string> = {
   requireWindowOpen: 'helper: the sendFreeform authorization the send commands call',
   recordOutgoing: 'helper: runs inside a send command after it authorized',
   createdChanges: 'helper: builds change records',
+  resolveSegmentFilter: 'helper: an account-scoped read for campaigns, which authorize their own actor',
 };
 
 const OUTBOUND_COMMAND_FILES = ['send-message.ts', 'react.ts', 'mark-read.ts'];
@@ -350,6 +387,7 @@ async function snapshot() {
     templates,
     contactFields,
     contactFieldValues,
+    contactSegments,
   ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());
