@@ -85,6 +85,7 @@ const secretsB = [
   'secret-note-B',
   'secret_template_b',
   'secret-saved-B',
+  'secret-segment-B',
 ];
 let customerWaIdA = '';
 /** Team A's access token at the sandbox's Graph API, so Graph routes are reached past the token check. */
