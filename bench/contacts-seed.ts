@@ -91,7 +91,9 @@ export async function openBenchWorld(target: BenchTarget, label: string): Promis
     async close() {
       await app.close();
       await handle.close();
-      if (admin) {
+      // BENCH_KEEP=1 leaves the PostgreSQL database for psql (its name is printed).
+      if (admin && process.env.BENCH_KEEP === '1') console.log(`  kept database ${dbName}`);
+      else if (admin) {
         await admin.query(`drop database if exists ${dbName} with (force)`);
         await admin.end();
       }

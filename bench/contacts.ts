@@ -69,7 +69,7 @@ async function measure(target: BenchTarget) {
       };
     };
     const narrow = await segment('Pro buyers in two tags', {
-      tagIds: [tags.get('Tag 2')!, tags.get('Tag 3')!],
+      tagIds: [tags.get('Tag 11')!, tags.get('Tag 12')!],
       conditions: [
         { fieldId: fields.plan, op: 'equals', value: 'Pro' },
         { fieldId: fields.orders, op: 'gt', value: '50' },

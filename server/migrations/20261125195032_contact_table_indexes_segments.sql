@@ -22,6 +22,7 @@ ALTER TABLE "contact_table_prefs" ADD CONSTRAINT "contact_table_prefs_user_id_us
 ALTER TABLE "contact_table_prefs" ADD CONSTRAINT "contact_table_prefs_account_id_whatsapp_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."whatsapp_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_segments_account_name_key" ON "contact_segments" USING btree ("account_id",lower(name));--> statement-breakpoint
 CREATE INDEX "contact_table_prefs_account_idx" ON "contact_table_prefs" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "contact_field_values_field_lower_value_idx" ON "contact_field_values" USING btree ("field_id",lower(value));--> statement-breakpoint
 CREATE INDEX "contacts_table_last_message_idx" ON "contacts" USING btree ("account_id",(last_message_at is not null),(coalesce(last_message_at, '-infinity'::timestamptz)),"id") WHERE archived_at is null;--> statement-breakpoint
 CREATE INDEX "contacts_table_created_idx" ON "contacts" USING btree ("account_id","created_at","id") WHERE archived_at is null;--> statement-breakpoint
 CREATE INDEX "contacts_table_name_asc_idx" ON "contacts" USING btree ("account_id",((nullif(lower(coalesce(custom_name, profile_name)), '') collate "C") is null),coalesce((nullif(lower(coalesce(custom_name, profile_name)), '') collate "C"), (''::text collate "C")),"id") WHERE archived_at is null;--> statement-breakpoint
