@@ -117,7 +117,10 @@ describe('segments', () => {
       filter: { consent: 'opted_out' },
     });
     expect(rename.status).toBe(200);
-    expect(rename.body.segment).toMatchObject({ name: 'Renamed by member', filter: { consent: 'opted_out' } });
+    expect(rename.body.segment).toMatchObject({
+      name: 'Renamed by member',
+      filter: { consent: 'opted_out' },
+    });
     expect(await count(f.member, mine.id)).toBe(0);
 
     const refused = await api(f.member, 'DELETE', `/api/segments/${owners.id}`);
