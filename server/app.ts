@@ -50,6 +50,7 @@ import { messageRoutes } from './routes/messages';
 import { onboardingRoutes } from './routes/onboarding';
 import { profileRoutes } from './routes/profile';
 import { savedMessageRoutes } from './routes/saved-messages';
+import { segmentRoutes } from './routes/segments';
 import { sessionRoutes } from './routes/session';
 import { tagRoutes } from './routes/tags';
 import { teamRoutes } from './routes/team';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tagRoutes, { prefix: '/api' });
   await app.register(contactFieldRoutes, { prefix: '/api' });
   await app.register(consentRoutes, { prefix: '/api' });
+  await app.register(segmentRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(savedMessageRoutes, { prefix: '/api' });

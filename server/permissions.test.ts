@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contactFields,
   contactFieldValues,
+  contactSegments,
   contacts,
   contactTags,
   media,
@@ -123,7 +124,25 @@ beforeAll(async () => {
     .insert(contactFieldValues)
     .values({ contactId: contact!.id, fieldId: field!.id, value: 'secret-field-value-A' });
 
+  const [segment] = await ctx.db
+    .insert(contactSegments)
+    .values({
+      accountId: account.id,
+      name: 'secret-segment-A',
+      filter: {
+        q: '',
+        tagIds: [],
+        tagMode: 'any',
+        assignee: 'anyone',
+        archived: 'exclude',
+        consent: 'any',
+        conditions: [],
+      },
+    })
+    .returning();
+
   Object.assign(ids, {
+    segmentId: segment!.id,
     tagId: tag!.id,
     fieldId: field!.id,
     savedMessageId: saved!.id,
@@ -142,6 +161,7 @@ beforeAll(async () => {
     'secret_template_a',
     'Secret field A',
     'secret-field-value-A',
+    'secret-segment-A',
     m.email,
   );
 });
@@ -203,6 +223,7 @@ describe('every API route', () => {
     expect(await ctx.db.$count(teamMembers, eq(teamMembers.id, ids.memberId!))).toBe(1);
     expect(await ctx.db.$count(contactTags, eq(contactTags.tagId, ids.tagId!))).toBe(1);
     expect(await ctx.db.$count(contactFieldValues, eq(contactFieldValues.fieldId, ids.fieldId!))).toBe(1);
+    expect(await ctx.db.$count(contactSegments, eq(contactSegments.id, ids.segmentId!))).toBe(1);
   });
 
   it('refuses a member every owner-only route, and answers everything without 5xx', async () => {

@@ -2,11 +2,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentAuthorizeCases } from '../consent/authorize-cases';
 import {
   consentKeywords,
   contactFields,
   contactFieldValues,
+  contactSegments,
   contacts,
   contactTags,
   messages,
@@ -21,7 +21,9 @@ import { markMessageRead } from '../outbound/mark-read';
 import { reactToMessage } from '../outbound/react';
 import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
-import { type Actor, buildCommandFixture, type CommandFixture, type Who } from '../test/command-fixture';
+import { consentAuthorizeCases } from '../test/authorize-cases/consent';
+import { segmentAuthorizeCases } from '../test/authorize-cases/segments';
+import { type AuthorizeCase, buildCommandFixture, type CommandFixture } from '../test/command-fixture';
 import { createTestContext, type TestContext } from '../test/harness';
 import { assignContact, assignContacts } from './assign-contacts';
 import { setContactFieldValues } from './contact-field-values';
@@ -60,13 +62,7 @@ import { updateContact } from './update-contact';
  */
 
 type Fixture = CommandFixture;
-type Command = {
-  /** The ability the command asks for (documentation; the policy names it in its refusal). */
-  ability: string;
-  /** Who lacks it. `outsider` and `teamless` always do; `member` for owner-only abilities. */
-  refuses: Who[];
-  run(actor: Actor, fx: Fixture): Promise<unknown>;
-};
+type Command = AuthorizeCase;
 
 let ctx: TestContext;
 let fx: Fixture;
@@ -147,6 +143,8 @@ const COMMANDS: Record<string, Command> = {
   },
 
   ...consentAuthorizeCases(deps, () => ctx.db),
+  ...segmentAuthorizeCases(deps, () => ctx.db),
+
   // saved-message.ts — everyone reads; owners write.
   listSavedMessages: {
     ability: 'savedMessage.view',
@@ -330,6 +328,7 @@ const NOT_TEAM_COMMANDS: Record<string, string> = {
   requireWindowOpen: 'helper: the sendFreeform authorization the send commands call',
   recordOutgoing: 'helper: runs inside a send command after it authorized',
   createdChanges: 'helper: builds change records',
+  resolveSegmentFilter: 'helper: an account-scoped read for campaigns, which authorize their own actor',
 };
 
 const OUTBOUND_COMMAND_FILES = ['send-message.ts', 'react.ts', 'mark-read.ts'];
@@ -354,6 +353,7 @@ async function snapshot() {
     contactFields,
     contactFieldValues,
     consentKeywords,
+    contactSegments,
   ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());

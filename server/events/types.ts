@@ -16,7 +16,9 @@ export type DomainEvent =
   | { kind: 'contact.tagged'; accountId: string; contactId: string | null }
   | { kind: 'contact.deleted'; accountId: string; contactId: string }
   /** A custom contact field was defined, changed or deleted (its values changes are contact.updated). */
-  | { kind: 'contact_field.changed'; accountId: string; fieldId: string };
+  | { kind: 'contact_field.changed'; accountId: string; fieldId: string }
+  /** A segment was saved, changed or deleted (`deleted`). */
+  | { kind: 'segment.changed'; accountId: string; segmentId: string; deleted: boolean };
 
 export type DomainEventKind = DomainEvent['kind'];
 

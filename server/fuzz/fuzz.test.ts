@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contactFields,
   contactFieldValues,
+  contactSegments,
   contacts,
   contactTags,
   media,
@@ -84,6 +85,7 @@ const secretsB = [
   'secret-note-B',
   'secret_template_b',
   'secret-saved-B',
+  'secret-segment-B',
 ];
 let customerWaIdA = '';
 /** Team A's access token at the sandbox's Graph API, so Graph routes are reached past the token check. */
@@ -171,6 +173,20 @@ async function seedTeam(team: SandboxTeam, name: 'A' | 'B') {
   await ctx.db
     .insert(savedMessages)
     .values({ teamId: team.teamId, name: secret('saved'), content: secret('saved') });
+  await ctx.db.insert(contactSegments).values({
+    accountId: team.accountId,
+    name: secret('segment'),
+    filter: {
+      q: '',
+      tagIds: [],
+      tagMode: 'any',
+      assignee: 'anyone',
+      archived: 'exclude',
+      consent: 'any',
+      conditions: [],
+    },
+    createdBy: team.owner.id,
+  });
 }
 
 async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
@@ -195,6 +211,13 @@ async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
         .select({ id: contactFields.id })
         .from(contactFields)
         .where(eq(contactFields.accountId, team.accountId))
+        .limit(20),
+    ),
+    segmentId: await ids(
+      ctx.db
+        .select({ id: contactSegments.id })
+        .from(contactSegments)
+        .where(eq(contactSegments.accountId, team.accountId))
         .limit(20),
     ),
     templateId: await ids(
@@ -269,6 +292,7 @@ async function snapshotB(): Promise<Record<string, string>> {
             .orderBy(asc(contactTags.tagId), asc(contactTags.contactId)),
     templates: await rowsWhere(templates, templates.accountId, accountId, templates.id),
     contactFields: await rowsWhere(contactFields, contactFields.accountId, accountId, contactFields.id),
+    segments: await rowsWhere(contactSegments, contactSegments.accountId, accountId, contactSegments.id),
     contactFieldValues: await ctx.db
       .select({ row: contactFieldValues })
       .from(contactFieldValues)

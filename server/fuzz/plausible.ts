@@ -85,6 +85,22 @@ export function plausibleBody(w: FuzzWorld, r: Random, method: string, url: stri
       return r.chance(0.5)
         ? { optOut: ['STOP', `Halt ${w.next()}`], optIn: ['START'] }
         : { optOut: ['stop'], optIn: ['STOP', ''] };
+    case 'POST /api/segments':
+    case 'PATCH /api/segments/:segmentId':
+      return {
+        name: `Segment ${w.next()}`,
+        filter: {
+          tagIds: [idOf(r, w.idsA, 'tagId')],
+          tagMode: r.pick(['any', 'all', 'none']),
+          consent: r.pick(['any', 'opted_in', 'opted_out', 'unknown']),
+          after: r.pick([undefined, '2020-01-01']),
+          conditions: r.chance(0.5)
+            ? [{ fieldId: idOf(r, w.idsA, 'fieldId'), op: r.pick(['equals', 'empty', 'gt']), value: '3' }]
+            : [],
+        },
+      };
+    case 'PUT /api/contact-table/columns':
+      return { columns: r.pick([['tags', 'consent'], ['field:fuzz_field', 'assignee'], []]) };
     case 'POST /api/contacts/:contactId/messages':
       return {
         clientRef: w.clientRef(),
@@ -174,6 +190,18 @@ export function plausibleQuery(w: FuzzWorld, r: Random, url: string): Record<str
         assignee: r.pick(['anyone', 'unassigned', 'me']),
         archived: r.pick(['exclude', 'include', 'only']),
         after: r.pick(['2020-01-01', '2026-01-01T00:00:00Z']),
+        consent: r.pick(['any', 'opted_in', 'opted_out', 'unknown']),
+        conditions: JSON.stringify(
+          r.chance(0.5)
+            ? [
+                {
+                  fieldId: idOf(r, w.idsA, 'fieldId'),
+                  op: r.pick(['equals', 'contains', 'empty', 'not_empty', 'gt', 'before']),
+                  value: r.pick(['x', '3', '2024-01-31', 'abc']),
+                },
+              ]
+            : [],
+        ),
         limit: String(r.pick([1, 50, 200])),
       };
     case '/api/inbox/counts':

@@ -163,7 +163,7 @@ type ContactChanges = {
   updated: Set<string>;
   assigned: Set<string>;
   tagged: Set<string>;
-  /** contact.deleted, template.updated, contact_field.changed, and contact.tagged for a renamed or deleted tag. */
+  /** contact.deleted, template.updated, contact_field.changed, segment.changed, and contact.tagged for a renamed or deleted tag. */
   rowless: Outgoing[];
 };
 
@@ -201,6 +201,15 @@ function sortContactChanges(accountId: string, changes: DomainEvent[]): ContactC
           type: 'event',
           event: 'contact_field.changed',
           data: { accountId, fieldId: c.fieldId, updatedAt: now },
+        },
+      });
+    } else if (c.kind === 'segment.changed') {
+      sorted.rowless.push({
+        room,
+        frame: {
+          type: 'event',
+          event: 'segment.changed',
+          data: { accountId, segmentId: c.segmentId, deleted: c.deleted, updatedAt: now },
         },
       });
     } else if (c.kind === 'template.updated') {

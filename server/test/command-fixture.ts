@@ -1,11 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { contactFields, contactFieldValues, savedMessages, teamMembers, templates } from '../db/schema';
+import {
+  contactFields,
+  contactFieldValues,
+  contactSegments,
+  savedMessages,
+  teamMembers,
+  templates,
+} from '../db/schema';
 import type { PolicyActor } from '../policies/define-policy';
 import type { TestContext } from './harness';
 import { buildContact, buildInboxTeam, buildMessage, buildTag } from './inbox-factories';
 
 /** Who runs a command without its ability: a member, another team's owner, a user in no team. */
 export type Who = 'member' | 'outsider' | 'teamless';
+
+/**
+ * One command's entry in server/commands/commands-authorize.test.ts (capabilities keep theirs in
+ * server/test/authorize-cases/): the ability it asks for (documentation; the policy names it in its
+ * refusal), who lacks it (`outsider` and `teamless` always do; `member` for owner-only abilities), and
+ * a call that runs it.
+ */
+export type AuthorizeCase = {
+  ability: string;
+  refuses: Who[];
+  run(actor: Actor, fx: CommandFixture): Promise<unknown>;
+};
 export type Actor = NonNullable<PolicyActor> & { teamId: string; accountId: string; email: string };
 export type CommandFixture = Awaited<ReturnType<typeof buildCommandFixture>>;
 
@@ -43,6 +62,24 @@ export async function buildCommandFixture(ctx: TestContext) {
     .values({ accountId: a.account.id, key: 'registry_field', label: 'Registry field', type: 'text' })
     .returning();
   await ctx.db.insert(contactFieldValues).values({ contactId: contact.id, fieldId: field!.id, value: 'x' });
+  // Saved by the owner: a member may count it but not change it.
+  const [segment] = await ctx.db
+    .insert(contactSegments)
+    .values({
+      accountId: a.account.id,
+      name: 'registry-segment',
+      filter: {
+        q: '',
+        tagIds: [],
+        tagMode: 'any',
+        assignee: 'anyone',
+        archived: 'exclude',
+        consent: 'any',
+        conditions: [],
+      },
+      createdBy: a.owner.id,
+    })
+    .returning();
   const [invited] = await ctx.db
     .insert(teamMembers)
     .values({ teamId: a.team.id, email: 'registry-invited@example.com', role: 'member', status: 'invited' })
@@ -70,6 +107,7 @@ export async function buildCommandFixture(ctx: TestContext) {
     savedId: saved!.id,
     templateId: template!.id,
     fieldId: field!.id,
+    segmentId: segment!.id,
     invitedId: invited!.id,
     memberRowId: memberRow!.id,
   };

@@ -57,5 +57,7 @@ export const contactFieldValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.contactId, t.fieldId] }),
     index('contact_field_values_field_value_idx').on(t.fieldId, t.value),
+    // The contacts filter's case-insensitive equals on text-like fields (field-conditions.ts).
+    index('contact_field_values_field_lower_value_idx').on(t.fieldId, sql`lower(value)`),
   ],
 );

@@ -18,6 +18,10 @@ import { whatsappAccounts } from './teams';
 
 /** Contacts with messages first, newest first; the ones without any last (never null, so keysets work). */
 export const CONTACT_SORT_KEY = sql.raw(`(coalesce(last_message_at, '-infinity'::timestamptz))`);
+/** The Contacts table's name sort key: the shown name lowercased, in byte order; null when empty. */
+export const CONTACT_NAME_KEY = sql.raw(
+  `(nullif(lower(coalesce(custom_name, profile_name)), '') collate "C")`,
+);
 /** What 'Search contacts...' matches: the shown name (lowercased) and the phone digits. */
 export const CONTACT_SEARCH_TEXT = sql.raw(`(lower(coalesce(custom_name, profile_name)) || ' ' || phone)`);
 
@@ -81,6 +85,28 @@ export const contacts = pgTable(
       .where(sql`archived_at is not null`),
     // 'Search contacts...': name or phone, anywhere in the text (trigrams; pg_trgm).
     index('contacts_search_idx').using('gin', sql`${CONTACT_SEARCH_TEXT} gin_trgm_ops`),
+    // The Contacts table's sorts (server/routes/contact-table/query.ts orderColumns), unarchived only
+    // (its default): last message newest first, first contact either way, name per direction.
+    index('contacts_table_last_message_idx')
+      .on(t.accountId, sql`(last_message_at is not null)`, CONTACT_SORT_KEY, t.id)
+      .where(sql`archived_at is null`),
+    index('contacts_table_created_idx').on(t.accountId, t.createdAt, t.id).where(sql`archived_at is null`),
+    index('contacts_table_name_asc_idx')
+      .on(
+        t.accountId,
+        sql`(${CONTACT_NAME_KEY} is null)`,
+        sql`coalesce(${CONTACT_NAME_KEY}, (''::text collate "C"))`,
+        t.id,
+      )
+      .where(sql`archived_at is null`),
+    index('contacts_table_name_desc_idx')
+      .on(
+        t.accountId,
+        sql`(${CONTACT_NAME_KEY} is not null)`,
+        sql`coalesce(${CONTACT_NAME_KEY}, (''::text collate "C"))`,
+        t.id,
+      )
+      .where(sql`archived_at is null`),
   ],
 );
 

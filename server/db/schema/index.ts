@@ -5,5 +5,6 @@ export * from './contact-fields';
 export * from './inbox';
 export * from './sandbox';
 export * from './saved-messages';
+export * from './segments';
 export * from './system';
 export * from './teams';

@@ -12,6 +12,7 @@ import { inboxPolicy } from '../../policies/contact';
 import { loadContactExtras } from '../../presenters/contact';
 import { loadFieldValues } from '../../presenters/contact-fields';
 import { presentContactTableRow } from '../../presenters/contact-table';
+import { contactTableColumnRoutes } from './columns';
 import {
   countMessagesOf,
   countTable,
@@ -43,6 +44,7 @@ function scopeFor(actor: Actor, filter: ContactTableFilter): TableScope {
 
 /** The Contacts page's table: one sorted, filtered keyset page, and how many contacts match. */
 export const contactTableRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(contactTableColumnRoutes);
   app.get(
     '/contact-table',
     { config: { access: 'member' }, schema: { tags: ['contacts'], querystring: contactTableQuerySchema } },

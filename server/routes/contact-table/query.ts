@@ -4,6 +4,13 @@ import type { Executor } from '../../db/client';
 import { CONTACT_SEARCH_TEXT, contacts, contactTags, messages } from '../../db/schema';
 import type { ContactRow } from '../../presenters/contact';
 import { searchPattern } from '../contacts/list-query';
+import {
+  type FieldDefs,
+  fieldConditionsSql,
+  loadFieldDefs,
+  type MissingField,
+  NO_FIELDS,
+} from './field-conditions';
 
 /**
  * The Contacts page's queries: one keyset page under a sort, and the count under the same filters.
@@ -47,8 +54,16 @@ export type TableScope = {
   teamView: boolean;
 };
 
-/** Account, visibility, archive state, search, tags, assignee and last activity. */
-export function tableConditions(scope: TableScope, filter: ContactTableFilter): SQL {
+/**
+ * Account, visibility, archive state, search, tags, assignee, last activity, consent and custom-field
+ * conditions (`fields`: the account's fields those name, from loadFieldDefs; `missing`: see MissingField).
+ */
+export function tableConditions(
+  scope: TableScope,
+  filter: ContactTableFilter,
+  fields: FieldDefs = NO_FIELDS,
+  missing: MissingField = 'reject',
+): SQL {
   const pattern = searchPattern(filter.q);
   const tagList = filter.tagIds;
   let tags: SQL | undefined;
@@ -73,6 +88,8 @@ export function tableConditions(scope: TableScope, filter: ContactTableFilter): 
     assignee,
     filter.after ? sql`${contacts.lastMessageAt} >= ${filter.after.toISOString()}::timestamptz` : undefined,
     filter.before ? sql`${contacts.lastMessageAt} < ${filter.before.toISOString()}::timestamptz` : undefined,
+    filter.consent && filter.consent !== 'any' ? eq(contacts.consent, filter.consent) : undefined,
+    fieldConditionsSql(filter.conditions ?? [], fields, missing),
   )!;
 }
 
@@ -157,14 +174,23 @@ function afterCursor(spec: SortSpec, dir: Dir, cursor: TableCursor): SQL {
 export type TablePage = { sort: ContactTableSort; dir: Dir; cursor: TableCursor | null; limit: number };
 
 /** The query for one page (a row more than asked, to know whether another follows), with each row's key as text. */
-export function tablePageQuery(db: Executor, scope: TableScope, filter: ContactTableFilter, page: TablePage) {
+export function tablePageQuery(
+  db: Executor,
+  scope: TableScope,
+  filter: ContactTableFilter,
+  page: TablePage,
+  fields: FieldDefs = NO_FIELDS,
+) {
   const spec = SORTS[page.sort];
   const order = sql.raw(page.dir);
   return db
     .select({ contact: contacts, key: sql<string | null>`(${spec.key})::text` })
     .from(contacts)
     .where(
-      and(tableConditions(scope, filter), page.cursor ? afterCursor(spec, page.dir, page.cursor) : undefined),
+      and(
+        tableConditions(scope, filter, fields),
+        page.cursor ? afterCursor(spec, page.dir, page.cursor) : undefined,
+      ),
     )
     .orderBy(...orderColumns(spec, page.dir).map((col) => sql`${col} ${order}`))
     .limit(page.limit + 1);
@@ -177,7 +203,8 @@ export async function findTablePage(
   filter: ContactTableFilter,
   page: TablePage,
 ): Promise<{ rows: ContactRow[]; nextCursor: string | null }> {
-  const found = await tablePageQuery(db, scope, filter, page);
+  const fields = await loadFieldDefs(db, scope.accountId, filter.conditions ?? []);
+  const found = await tablePageQuery(db, scope, filter, page, fields);
   const rows = found.slice(0, page.limit);
   const last = found.length > page.limit ? rows.at(-1) : undefined;
   return {
@@ -188,16 +215,18 @@ export async function findTablePage(
   };
 }
 
-/** How many contacts match the filters (the "all N matching" of a bulk action). */
+/** How many contacts match the filters (the "all N matching" of a bulk action, a segment's count). */
 export async function countTable(
   db: Executor,
   scope: TableScope,
   filter: ContactTableFilter,
+  missing: MissingField = 'reject',
 ): Promise<number> {
+  const fields = await loadFieldDefs(db, scope.accountId, filter.conditions ?? []);
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(contacts)
-    .where(tableConditions(scope, filter));
+    .where(tableConditions(scope, filter, fields, missing));
   return Number(row?.count ?? 0);
 }
 
