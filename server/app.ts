@@ -35,6 +35,7 @@ import { loggerOptions } from './logger';
 import { createMetrics, type Metrics, metricsPlugin, registerBacklogGauges } from './metrics';
 import { authRoutes } from './routes/auth';
 import { contactFieldRoutes } from './routes/contact-fields';
+import { contactImportRoutes } from './routes/contact-imports';
 import { contactTableRoutes } from './routes/contact-table';
 import { contactRoutes } from './routes/contacts';
 import { assignmentRoutes } from './routes/contacts/assignment';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactTableRoutes, { prefix: '/api' });
   await app.register(tagRoutes, { prefix: '/api' });
   await app.register(contactFieldRoutes, { prefix: '/api' });
+  await app.register(contactImportRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(savedMessageRoutes, { prefix: '/api' });

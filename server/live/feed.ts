@@ -190,6 +190,24 @@ function sortContactChanges(accountId: string, changes: DomainEvent[]): ContactC
           data: { accountId, contactId: c.contactId, updatedAt: now },
         },
       });
+    } else if (c.kind === 'contacts.changed') {
+      sorted.rowless.push({
+        room,
+        frame: {
+          type: 'event',
+          event: 'contacts.changed',
+          data: { accountId, updatedAt: now, count: c.count },
+        },
+      });
+    } else if (c.kind === 'contact_import.progress') {
+      sorted.rowless.push({
+        room,
+        frame: {
+          type: 'event',
+          event: 'contact_import.progress',
+          data: { accountId, importId: c.importId, updatedAt: now, import: c.import },
+        },
+      });
     } else if (c.kind === 'template.updated') {
       sorted.rowless.push({
         room,

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './audit';
 export * from './contact-fields';
+export * from './contact-imports';
 export * from './inbox';
 export * from './sandbox';
 export * from './saved-messages';
