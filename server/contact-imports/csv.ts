@@ -79,6 +79,8 @@ export async function* readRecords(path: string, delimiter: Delimiter): AsyncGen
       bom: true,
       info: true,
       relax_column_count: true,
+      // A quote inside an unquoted cell (5" screen) is text, as spreadsheets read it.
+      relax_quotes: true,
       skip_empty_lines: true,
       max_record_size: MAX_RECORD_BYTES,
     }),
