@@ -1,4 +1,5 @@
 import type { StartImportInput } from '@common/api/contact-imports';
+import pino from 'pino';
 import { teamMembers } from '../db/schema';
 import { connectTestAccount, signUpUser } from '../test/factories';
 import type { TestContext } from '../test/harness';
@@ -55,5 +56,5 @@ export const importDeps = (ctx: TestContext) => ({
   db: ctx.db,
   events: ctx.events,
   env: ctx.env,
-  log: ctx.app.log,
+  log: pino({ level: 'silent' }),
 });
