@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRegistryImport } from './contact-imports/authorize-cases';
 import {
   contactFields,
   contactFieldValues,
@@ -124,6 +125,11 @@ beforeAll(async () => {
     .values({ contactId: contact!.id, fieldId: field!.id, value: 'secret-field-value-A' });
 
   Object.assign(ids, {
+    importId: await insertRegistryImport(ctx.db, {
+      id: ownerA.userId,
+      teamId: team.id,
+      accountId: account.id,
+    }),
     tagId: tag!.id,
     fieldId: field!.id,
     savedMessageId: saved!.id,

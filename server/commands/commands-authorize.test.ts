@@ -2,9 +2,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCommands, insertRegistryImport } from '../contact-imports/authorize-cases';
 import {
   contactFields,
   contactFieldValues,
+  contactImports,
   contacts,
   contactTags,
   messages,
@@ -68,6 +70,7 @@ type Command = {
 
 let ctx: TestContext;
 let fx: Fixture;
+let importId: string;
 
 /** A file that is never read: every command refuses before it looks at the upload. */
 const UNREAD_FILE = { head: Buffer.alloc(0), filename: 'x.pdf', size: 1, truncated: false } as never;
@@ -111,6 +114,9 @@ const COMMANDS: Record<string, Command> = {
     refuses: ['outsider', 'teamless'],
     run: (a, f) => untagContact(deps(), a, f.tagId, f.contact.id),
   },
+
+  // contact-imports.ts — owners only (contactImport.import).
+  ...importCommands(() => ({ ctx, deps: deps(), importId }), UNREAD_FILE),
 
   // contact-fields.ts — everyone reads; owners define; contact-field-values.ts — any teammate.
   listContactFields: {
@@ -334,6 +340,7 @@ const OUTBOUND_COMMAND_FILES = ['send-message.ts', 'react.ts', 'mark-read.ts'];
 beforeAll(async () => {
   ctx = await createTestContext();
   fx = await buildCommandFixture(ctx);
+  importId = await insertRegistryImport(ctx.db, fx.owner);
 });
 afterAll(() => ctx.close());
 
@@ -350,6 +357,7 @@ async function snapshot() {
     templates,
     contactFields,
     contactFieldValues,
+    contactImports,
   ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());

@@ -12,7 +12,8 @@ import {
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { recordAudit } from '../audit/audit-log';
-import { scanFile } from '../contact-imports/csv';
+import { importTooLarge, scanFile } from '../contact-imports/csv';
+import { escapeCell } from '../contact-imports/escape-cell';
 import { contactImportJob } from '../contact-imports/import.job';
 import { presentImport } from '../contact-imports/present';
 import { suggestTargets } from '../contact-imports/rows';
@@ -27,7 +28,7 @@ import {
 } from '../db/schema';
 import type { Env } from '../env';
 import { enqueue } from '../jobs/queue';
-import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
+import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { mediaPath } from '../media/storage';
 import { keepUpload, type ReceivedFile, uploadedSize } from '../outbound/receive-upload';
 import { contactImportPolicy } from '../policies/contact-import';
@@ -36,9 +37,6 @@ import type { CommandDeps } from './deps';
 
 type ImportActor = NonNullable<PolicyActor> & { teamId: string; accountId: string };
 type ImportRow = typeof contactImports.$inferSelect;
-
-/** 413 with the limit in words (a multipart cut at the limit counts as over it). */
-export const importTooLarge = () => new HttpError(413, 'file_too_large', IMPORT_MSG.tooLarge, 'file');
 
 async function withCreator(db: Executor, rows: ImportRow[]): Promise<ContactImport[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])))];
@@ -210,12 +208,6 @@ export async function listImports(db: Executor, actor: ImportActor): Promise<Con
     .orderBy(desc(contactImports.createdAt), desc(contactImports.id))
     .limit(20);
   return withCreator(db, rows);
-}
-
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe. */
-export function escapeCell(cell: string): string {
-  const safe = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /**

@@ -65,6 +65,9 @@ export function malformedError(error: unknown): HttpError | null {
   return badRequest(IMPORT_MSG.malformed(line, reason), 'malformed_csv');
 }
 
+/** 413 with the limit in words (a multipart cut at the limit counts as over it). */
+export const importTooLarge = () => new HttpError(413, 'file_too_large', IMPORT_MSG.tooLarge, 'file');
+
 /** NUL cannot be stored in PostgreSQL text; nothing else in a cell needs changing. */
 const clean = (cell: string) => (cell.includes('\0') ? cell.replaceAll('\0', '') : cell);
 

@@ -2,9 +2,11 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRegistryImport } from '../contact-imports/authorize-cases';
 import {
   contactFields,
   contactFieldValues,
+  contactImports,
   contacts,
   contactTags,
   media,
@@ -171,6 +173,7 @@ async function seedTeam(team: SandboxTeam, name: 'A' | 'B') {
   await ctx.db
     .insert(savedMessages)
     .values({ teamId: team.teamId, name: secret('saved'), content: secret('saved') });
+  await insertRegistryImport(ctx.db, { id: team.owner.id, teamId: team.teamId, accountId: team.accountId });
 }
 
 async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
@@ -195,6 +198,13 @@ async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
         .select({ id: contactFields.id })
         .from(contactFields)
         .where(eq(contactFields.accountId, team.accountId))
+        .limit(20),
+    ),
+    importId: await ids(
+      ctx.db
+        .select({ id: contactImports.id })
+        .from(contactImports)
+        .where(eq(contactImports.accountId, team.accountId))
         .limit(20),
     ),
     templateId: await ids(
@@ -297,6 +307,7 @@ const WEBHOOK = '/webhooks/whatsapp';
 const UPLOADS = new Set([
   'POST /api/contacts/:contactId/messages/media',
   'POST /api/saved-messages/attachments',
+  'POST /api/contact-imports',
   'POST /api/templates/header-samples',
   'POST /api/templates/:templateId/header-media',
   'POST /sandbox/api/phone-numbers/:phoneNumberId/customers/:waId/media',

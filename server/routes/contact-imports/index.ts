@@ -15,10 +15,10 @@ import {
   createImport,
   failedRowsCsv,
   getImport,
-  importTooLarge,
   listImports,
   startImport,
 } from '../../commands/contact-imports';
+import { importTooLarge } from '../../contact-imports/csv';
 import { badRequest } from '../../lib/http-errors';
 import { withUploadedFile } from '../../outbound/receive-upload';
 import { contactImportPolicy } from '../../policies/contact-import';
