@@ -76,7 +76,8 @@ const clean = (cell: string) => (cell.includes('\0') ? cell.replaceAll('\0', '')
  * file and one row at a time. A broken file throws the parser's CsvError (see malformedError).
  */
 export async function* readRecords(path: string, delimiter: Delimiter): AsyncGenerator<CsvRecord> {
-  const parser = createReadStream(path, { highWaterMark: 256 * 1024 }).pipe(
+  const source = createReadStream(path, { highWaterMark: 256 * 1024 });
+  const parser = source.pipe(
     parse({
       delimiter,
       bom: true,
@@ -88,6 +89,8 @@ export async function* readRecords(path: string, delimiter: Delimiter): AsyncGen
       max_record_size: MAX_RECORD_BYTES,
     }),
   );
+  // pipe() does not pass the file's own errors on (a missing file would leave the loop waiting).
+  source.on('error', (error) => parser.destroy(error));
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
@@ -96,6 +99,7 @@ export async function* readRecords(path: string, delimiter: Delimiter): AsyncGen
       yield { line: info.lines, cells: record.map(clean) };
   } finally {
     parser.destroy();
+    source.destroy();
   }
 }
 

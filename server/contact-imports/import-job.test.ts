@@ -238,3 +238,19 @@ describe('the import job', () => {
     expect(await status(id)).toMatchObject({ status: 'completed', created: 1 });
   });
 });
+
+describe('an import whose file is gone', () => {
+  it('fails with a message instead of waiting forever', async () => {
+    const id = await importCsv('Phone\n+16502539902\n', { existing: 'skip' });
+    const { contactImports } = await import('../db/schema');
+    const { rm } = await import('node:fs/promises');
+    const { mediaPath } = await import('../media/storage');
+    const [row] = await ctx.db.select().from(contactImports).where(eq(contactImports.id, id));
+    await rm(mediaPath(ctx.env, row!.storageKey!));
+    expect(await runImport(importDeps(ctx), id)).toBe('completed');
+    expect(await status(id)).toMatchObject({
+      status: 'failed',
+      error: 'The uploaded file is no longer on the server. Upload it again.',
+    });
+  });
+});

@@ -144,6 +144,15 @@ export async function runImport(
       deps.log.warn({ importId }, 'import: another runner moved the checkpoint; stopping here');
       return 'stopped';
     }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      await failImport(
+        deps,
+        row,
+        'The uploaded file is no longer on the server. Upload it again.',
+        creatorEmail,
+      );
+      return 'completed';
+    }
     const malformed = malformedError(error);
     if (malformed) {
       await failImport(deps, row, malformed.message, creatorEmail);
