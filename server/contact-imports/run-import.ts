@@ -87,11 +87,11 @@ export async function runImport(
   let batches = 0;
   let lastProgress = 0;
 
-  const commit = async () => {
-    const rows = good.length + failed.length;
+  const commit = async (okRows: GoodRow[], failedRows: FailedRow[]) => {
+    const rows = okRows.length + failedRows.length;
     const expected = row.rowsDone;
     row = await deps.events.transaction(async (tx, emit) => {
-      const counts: BatchCounts = await applyBatch(tx, target, good, failed);
+      const counts: BatchCounts = await applyBatch(tx, target, okRows, failedRows);
       const [next] = await tx
         .update(contactImports)
         .set({
@@ -116,9 +116,18 @@ export async function runImport(
       }
       return next;
     });
+    batches++;
+  };
+  // The next batch is read and checked while the previous one is written: the parsing and the
+  // database overlap, and batches still commit one after the other, in order.
+  let writing: Promise<void> | null = null;
+  const flush = async () => {
+    const batch = [good, failed] as const;
     good = [];
     failed = [];
-    batches++;
+    if (writing) await writing;
+    writing = commit(...batch);
+    writing.catch(() => {}); // awaited below; this only keeps it from counting as unhandled
   };
 
   try {
@@ -134,12 +143,18 @@ export async function runImport(
       if (outcome.ok) good.push(outcome);
       else failed.push(outcome);
       if (good.length + failed.length >= IMPORT_BATCH_ROWS) {
-        await commit();
-        if (options.stopAfterBatches !== undefined && batches >= options.stopAfterBatches) return 'stopped';
+        await flush();
+        if (options.stopAfterBatches !== undefined && batches + 1 >= options.stopAfterBatches) {
+          await writing;
+          return 'stopped';
+        }
       }
     }
-    if (good.length + failed.length > 0) await commit();
+    if (good.length + failed.length > 0) await flush();
+    if (writing) await writing;
   } catch (error) {
+    // A batch still being written finishes (or fails) before the import's state changes.
+    await (writing as Promise<void> | null)?.catch(() => {});
     if (error instanceof CheckpointMoved) {
       deps.log.warn({ importId }, 'import: another runner moved the checkpoint; stopping here');
       return 'stopped';
