@@ -11,11 +11,27 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const full = process.env.BENCH_PROFILE === 'full';
 const profile = full
-  ? { BENCH_MESSAGES: '4000', BENCH_CONTACTS: '100000', BENCH_MESSAGES_PER_CONTACT: '20' }
-  : { BENCH_MESSAGES: '2000', BENCH_CONTACTS: '20000', BENCH_MESSAGES_PER_CONTACT: '20' };
+  ? {
+      BENCH_MESSAGES: '4000',
+      BENCH_CONTACTS: '100000',
+      BENCH_MESSAGES_PER_CONTACT: '20',
+      BENCH_IMPORT_ROWS: '100000',
+    }
+  : {
+      BENCH_MESSAGES: '2000',
+      BENCH_CONTACTS: '20000',
+      BENCH_MESSAGES_PER_CONTACT: '20',
+      BENCH_IMPORT_ROWS: '20000',
+    };
 const env = { ...profile, ...process.env, BENCH_PROFILE: full ? 'full' : 'short' };
 
-const benches = ['bench/ingest.ts', 'bench/inbox.ts', 'bench/latency.ts', 'bench/bundle.mjs'];
+const benches = [
+  'bench/ingest.ts',
+  'bench/inbox.ts',
+  'bench/latency.ts',
+  'bench/contacts-import.ts',
+  'bench/bundle.mjs',
+];
 console.log(`bench profile: ${env.BENCH_PROFILE}`);
 let failed = false;
 for (const bench of benches) {
