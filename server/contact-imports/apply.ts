@@ -40,9 +40,11 @@ export async function applyBatch(
 
   const created = rowsOf<{ id: string; wa_id: string }>(
     await tx.execute(sql`
-      insert into ${contacts} (account_id, wa_id, phone, custom_name)
-      select ${target.accountId}::uuid, wa_id, wa_id, nullif(name, '')
-      from unnest(${param(good.map((r) => r.waId))}::text[], ${param(good.map((r) => r.name))}::text[]) as i(wa_id, name)
+      insert into ${contacts} (account_id, wa_id, phone, custom_name, consent, consent_changed_at, consent_source)
+      select ${target.accountId}::uuid, wa_id, wa_id, nullif(name, ''), coalesce(consent, 'unknown'),
+        case when consent is null then null else now() end, case when consent is null then null else 'import' end
+      from unnest(${param(good.map((r) => r.waId))}::text[], ${param(good.map((r) => r.name))}::text[],
+        ${param(good.map((r) => r.consent))}::text[]) as i(wa_id, name, consent)
       on conflict (account_id, wa_id) do nothing
       returning id, wa_id`),
   );
@@ -60,9 +62,16 @@ export async function applyBatch(
             when i.name = '' then c.custom_name
             when ${overwrite}::boolean or (coalesce(c.custom_name, '') = '' and c.profile_name = '') then i.name
             else c.custom_name end,
+          consent = case when i.consent is not null and (${overwrite}::boolean or c.consent = 'unknown')
+            then i.consent else c.consent end,
+          consent_changed_at = case when i.consent is not null and (${overwrite}::boolean or c.consent = 'unknown')
+            and i.consent <> c.consent then now() else c.consent_changed_at end,
+          consent_source = case when i.consent is not null and (${overwrite}::boolean or c.consent = 'unknown')
+            and i.consent <> c.consent then 'import' else c.consent_source end,
           updated_at = now()
-        from unnest(${param(existingRows.map((r) => r.waId))}::text[], ${param(existingRows.map((r) => r.name))}::text[])
-          as i(wa_id, name)
+        from unnest(${param(existingRows.map((r) => r.waId))}::text[], ${param(existingRows.map((r) => r.name))}::text[],
+          ${param(existingRows.map((r) => r.consent))}::text[])
+          as i(wa_id, name, consent)
         where c.account_id = ${target.accountId}::uuid and c.wa_id = i.wa_id
         returning c.id, c.wa_id`),
     );

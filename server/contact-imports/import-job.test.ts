@@ -239,6 +239,46 @@ describe('the import job', () => {
   });
 });
 
+describe('a consent column', () => {
+  it('sets consent from the file as an import, by the existing-contacts policy, and refuses other words', async () => {
+    await ctx.db.insert(contacts).values([
+      { accountId: team.accountId, waId: '16502538001', phone: '16502538001' },
+      { accountId: team.accountId, waId: '16502538002', phone: '16502538002', consent: 'opted_out' },
+    ]);
+    const csv = [
+      'Phone,Marketing consent',
+      '+16502538000,yes',
+      '+16502538001,Opted in',
+      '+16502538002,yes',
+      '+16502538003,maybe',
+      '+16502538004,',
+    ].join('\n');
+    const id = await importCsv(csv, { existing: 'update_empty' });
+    await runImport(importDeps(ctx), id);
+    expect(await status(id)).toMatchObject({ created: 2, updated: 2, failed: 1 });
+    expect(await contactByWaId('16502538000')).toMatchObject({
+      consent: 'opted_in',
+      consentSource: 'import',
+    });
+    expect(await contactByWaId('16502538001')).toMatchObject({
+      consent: 'opted_in',
+      consentSource: 'import',
+    });
+    // update_empty keeps a consent someone already gave or withdrew.
+    expect(await contactByWaId('16502538002')).toMatchObject({ consent: 'opted_out', consentSource: null });
+    expect(await contactByWaId('16502538004')).toMatchObject({ consent: 'unknown', consentChangedAt: null });
+    expect((await failedCsv(id)).trim().split('\r\n').at(-1)).toBe(
+      `5,'+16502538003,maybe,${IMPORT_MSG.wrongType('Marketing consent', 'must be opted in or opted out (yes or no)')}`,
+    );
+    const overwrite = await importCsv('Phone,Consent\n+16502538002,yes\n', { existing: 'overwrite' });
+    await runImport(importDeps(ctx), overwrite);
+    expect(await contactByWaId('16502538002')).toMatchObject({
+      consent: 'opted_in',
+      consentSource: 'import',
+    });
+  });
+});
+
 describe('an import whose file is gone', () => {
   it('fails with a message instead of waiting forever', async () => {
     const id = await importCsv('Phone\n+16502539902\n', { existing: 'skip' });

@@ -20,6 +20,7 @@ export type ImportPlan = {
   name: number | null;
   tags: number[];
   fields: { column: number; field: ImportField }[];
+  consent: number | null;
   defaultCountry: CountryCode | undefined;
 };
 
@@ -31,12 +32,14 @@ export function planImport(mapping: StartImportInput, fields: ImportField[], wid
     name: null,
     tags: [],
     fields: [],
+    consent: null,
     defaultCountry: mapping.defaultCountry as CountryCode | undefined,
   };
   mapping.columns.forEach((target, column) => {
     if (target.kind === 'phone') plan.phone = column;
     else if (target.kind === 'name') plan.name = column;
     else if (target.kind === 'tags') plan.tags.push(column);
+    else if (target.kind === 'consent') plan.consent = column;
     else if (target.kind === 'field') {
       const field = byId.get(target.fieldId);
       if (field) plan.fields.push({ column, field });
@@ -52,6 +55,8 @@ export type GoodRow = {
   name: string;
   tags: string[];
   values: { fieldId: string; value: string }[];
+  /** Set by the file, or null (blank or no consent column): left as it is. */
+  consent: 'opted_in' | 'opted_out' | null;
 };
 export type FailedRow = { line: number; reason: string; raw: string[] };
 export type RowOutcome = ({ ok: true } & GoodRow) | ({ ok: false } & FailedRow);
@@ -103,11 +108,35 @@ export function evaluateRow(plan: ImportPlan, record: CsvRecord, seen: Map<strin
     }
     values.push({ fieldId: field.id, value: checked.value });
   }
+  let consent: GoodRow['consent'] = null;
+  if (plan.consent !== null) {
+    const word = (cells[plan.consent] ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
+    if (CONSENT_IN.has(word)) consent = 'opted_in';
+    else if (CONSENT_OUT.has(word)) consent = 'opted_out';
+    else if (word !== '' && word !== 'unknown')
+      return fail(IMPORT_MSG.wrongType(IMPORT_MSG.consentLabel, IMPORT_MSG.consentProblem));
+  }
   seen.set(waId, line);
   const name = plan.name === null ? '' : (cells[plan.name]?.trim().slice(0, 200) ?? '');
   const tags = plan.tags.flatMap((column) => tagNames(cells[column] ?? ''));
-  return { ok: true, line, waId, name, tags, values };
+  return { ok: true, line, waId, name, tags, values, consent };
 }
+
+const CONSENT_IN = new Set(['opted_in', 'optin', 'opt_in', 'in', 'yes', 'y', 'true', '1', 'subscribed']);
+const CONSENT_OUT = new Set([
+  'opted_out',
+  'optout',
+  'opt_out',
+  'out',
+  'no',
+  'n',
+  'false',
+  '0',
+  'unsubscribed',
+]);
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -130,6 +159,7 @@ export function suggestTargets(columns: string[], fields: ImportField[]): Import
       return { kind: 'name' };
     }
     if (/^(tags?|labels?)$/.test(h)) return { kind: 'tags' };
+    if (/consent|optin|optedin|marketing/.test(h)) return { kind: 'consent' };
     return { kind: 'ignore' };
   });
 }

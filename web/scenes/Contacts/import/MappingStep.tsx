@@ -120,6 +120,7 @@ export function MappingStep({ importRow, preview, fields, tags, onStarted, onCan
                       <option value="name">Name</option>
                       <option value="phone">Phone</option>
                       <option value="tags">Tags</option>
+                      <option value="consent">Marketing consent</option>
                       {fields.length > 0 && (
                         <optgroup label="Custom fields">
                           {fields.map((f) => (

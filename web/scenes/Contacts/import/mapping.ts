@@ -1,13 +1,14 @@
 import { IMPORT_MSG, type ImportTarget } from '@common/api/contact-imports';
 
-/** A column's target as a select's value: 'ignore', 'name', 'phone', 'tags' or 'field:<id>'. */
+/** A column's target as a select's value: 'ignore', 'name', 'phone', 'tags', 'consent' or 'field:<id>'. */
 export function targetValue(target: ImportTarget): string {
   return target.kind === 'field' ? `field:${target.fieldId}` : target.kind;
 }
 
 export function parseTarget(value: string): ImportTarget {
   if (value.startsWith('field:')) return { kind: 'field', fieldId: value.slice('field:'.length) };
-  if (value === 'name' || value === 'phone' || value === 'tags') return { kind: value };
+  if (value === 'name' || value === 'phone' || value === 'tags' || value === 'consent')
+    return { kind: value };
   return { kind: 'ignore' };
 }
 
