@@ -36,6 +36,7 @@ import { createMetrics, type Metrics, metricsPlugin, registerBacklogGauges } fro
 import { authRoutes } from './routes/auth';
 import { consentRoutes } from './routes/consent';
 import { contactFieldRoutes } from './routes/contact-fields';
+import { contactImportRoutes } from './routes/contact-imports';
 import { contactTableRoutes } from './routes/contact-table';
 import { contactRoutes } from './routes/contacts';
 import { assignmentRoutes } from './routes/contacts/assignment';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactFieldRoutes, { prefix: '/api' });
   await app.register(consentRoutes, { prefix: '/api' });
   await app.register(segmentRoutes, { prefix: '/api' });
+  await app.register(contactImportRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(savedMessageRoutes, { prefix: '/api' });

@@ -13,6 +13,7 @@ import {
   teamMembers,
   templates,
 } from './db/schema';
+import { insertRegistryImport } from './test/authorize-cases/imports';
 import { connectTestAccount, signUpUser } from './test/factories';
 import { createTestContext, type TestContext } from './test/harness';
 
@@ -143,6 +144,11 @@ beforeAll(async () => {
 
   Object.assign(ids, {
     segmentId: segment!.id,
+    importId: await insertRegistryImport(ctx.db, {
+      id: ownerA.userId,
+      teamId: team.id,
+      accountId: account.id,
+    }),
     tagId: tag!.id,
     fieldId: field!.id,
     savedMessageId: saved!.id,

@@ -133,6 +133,12 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./scenes/Contacts/Contacts')).Contacts }),
               },
               {
+                path: 'contacts/import',
+                lazy: async () => ({
+                  Component: (await import('./scenes/Contacts/import/ContactImportPage')).ContactImportPage,
+                }),
+              },
+              {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('./scenes/Settings/Settings')).Settings }),
                 children: [

@@ -28,6 +28,8 @@ export const IMPORT_MSG = {
   missingPhone: 'No phone number',
   duplicateInFile: (line: number) => `Duplicate of line ${line} in this file`,
   wrongType: (label: string, problem: string) => `${label}: ${problem}`,
+  consentLabel: 'Marketing consent',
+  consentProblem: 'must be opted in or opted out (yes or no)',
 } as const;
 
 export const IMPORT_STATUSES = ['mapping', 'queued', 'running', 'completed', 'failed'] as const;
@@ -44,6 +46,8 @@ export const importTargetSchema = z.discriminatedUnion('kind', [
   /** Tag names separated by commas or semicolons; unknown names are created. */
   z.object({ kind: z.literal('tags') }),
   z.object({ kind: z.literal('field'), fieldId: z.uuid() }),
+  /** Marketing consent: yes/no, opted in/out, true/false, 1/0; blank leaves it as it is. */
+  z.object({ kind: z.literal('consent') }),
 ]);
 export type ImportTarget = z.infer<typeof importTargetSchema>;
 

@@ -6,6 +6,7 @@ import {
   consentKeywords,
   contactFields,
   contactFieldValues,
+  contactImports,
   contactSegments,
   contacts,
   contactTags,
@@ -22,18 +23,12 @@ import { reactToMessage } from '../outbound/react';
 import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
 import { consentAuthorizeCases } from '../test/authorize-cases/consent';
+import { contactFieldAuthorizeCases } from '../test/authorize-cases/contact-fields';
+import { importCommands, insertRegistryImport } from '../test/authorize-cases/imports';
 import { segmentAuthorizeCases } from '../test/authorize-cases/segments';
 import { type AuthorizeCase, buildCommandFixture, type CommandFixture } from '../test/command-fixture';
 import { createTestContext, type TestContext } from '../test/harness';
 import { assignContact, assignContacts } from './assign-contacts';
-import { setContactFieldValues } from './contact-field-values';
-import {
-  contactFieldUsage,
-  createContactField,
-  deleteContactField,
-  listContactFields,
-  updateContactField,
-} from './contact-fields';
 import { contactMedia, contactStats, deleteContact, setContactState } from './contact-panel';
 import { createTemplate } from './create-template';
 import { inviteMember } from './invite-member';
@@ -66,6 +61,7 @@ type Command = AuthorizeCase;
 
 let ctx: TestContext;
 let fx: Fixture;
+let importId: string;
 
 /** A file that is never read: every command refuses before it looks at the upload. */
 const UNREAD_FILE = { head: Buffer.alloc(0), filename: 'x.pdf', size: 1, truncated: false } as never;
@@ -110,37 +106,10 @@ const COMMANDS: Record<string, Command> = {
     run: (a, f) => untagContact(deps(), a, f.tagId, f.contact.id),
   },
 
-  // contact-fields.ts — everyone reads; owners define; contact-field-values.ts — any teammate.
-  listContactFields: {
-    ability: 'contactField.view',
-    refuses: ['teamless'],
-    run: (a) => listContactFields(ctx.db, a),
-  },
-  createContactField: {
-    ability: 'contactField.manage',
-    refuses: ['member', 'teamless'],
-    run: (a) => createContactField(deps(), a, { label: 'Registry new', type: 'text' }),
-  },
-  updateContactField: {
-    ability: 'contactField.manage',
-    refuses: ['member', 'outsider', 'teamless'],
-    run: (a, f) => updateContactField(deps(), a, f.fieldId, { label: 'changed' }),
-  },
-  contactFieldUsage: {
-    ability: 'contactField.manage',
-    refuses: ['member', 'outsider', 'teamless'],
-    run: (a, f) => contactFieldUsage(ctx.db, a, f.fieldId),
-  },
-  deleteContactField: {
-    ability: 'contactField.manage',
-    refuses: ['member', 'outsider', 'teamless'],
-    run: (a, f) => deleteContactField(deps(), a, f.fieldId),
-  },
-  setContactFieldValues: {
-    ability: 'contactField.setValues',
-    refuses: ['outsider', 'teamless'],
-    run: (a, f) => setContactFieldValues(deps(), a, f.contact.id, { registry_field: 'changed' }),
-  },
+  // contact-imports.ts — owners only (contactImport.import).
+  ...importCommands(() => ({ ctx, deps: deps(), importId }), UNREAD_FILE),
+
+  ...contactFieldAuthorizeCases(deps, () => ctx.db),
 
   ...consentAuthorizeCases(deps, () => ctx.db),
   ...segmentAuthorizeCases(deps, () => ctx.db),
@@ -336,6 +305,7 @@ const OUTBOUND_COMMAND_FILES = ['send-message.ts', 'react.ts', 'mark-read.ts'];
 beforeAll(async () => {
   ctx = await createTestContext();
   fx = await buildCommandFixture(ctx);
+  importId = await insertRegistryImport(ctx.db, fx.owner);
 });
 afterAll(() => ctx.close());
 
@@ -354,6 +324,7 @@ async function snapshot() {
     contactFieldValues,
     consentKeywords,
     contactSegments,
+    contactImports,
   ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());

@@ -1,3 +1,5 @@
+import type { ContactImport } from '@common/api/contact-imports';
+
 /**
  * What happened in an account, as the domain says it: recorded in the same transaction as the change
  * (outbox.ts), dispatched after commit (bus.ts). The live feed turns them into the wire events of
@@ -18,7 +20,11 @@ export type DomainEvent =
   /** A custom contact field was defined, changed or deleted (its values changes are contact.updated). */
   | { kind: 'contact_field.changed'; accountId: string; fieldId: string }
   /** A segment was saved, changed or deleted (`deleted`). */
-  | { kind: 'segment.changed'; accountId: string; segmentId: string; deleted: boolean };
+  | { kind: 'segment.changed'; accountId: string; segmentId: string; deleted: boolean }
+  /** Many contacts changed at once (an import): lists refetch rather than expecting a row each. */
+  | { kind: 'contacts.changed'; accountId: string; count: number }
+  /** An import moved on: its state as committed with the batch (the progress bar and the summary). */
+  | { kind: 'contact_import.progress'; accountId: string; importId: string; import: ContactImport };
 
 export type DomainEventKind = DomainEvent['kind'];
 

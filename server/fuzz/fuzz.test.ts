@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contactFields,
   contactFieldValues,
+  contactImports,
   contactSegments,
   contacts,
   contactTags,
@@ -22,6 +23,7 @@ import {
 import { loadTestEnv } from '../env';
 import { decryptSecret } from '../lib/crypto';
 import { storeMediaFile } from '../media/storage';
+import { insertRegistryImport } from '../test/authorize-cases/imports';
 import { buildContact, buildMessage, buildTag } from '../test/inbox-factories';
 import { connectSandboxTeam, type SandboxTeam } from '../test/outbound';
 import { type ListeningContext, listeningTestContext, phoneApi } from '../test/sandbox';
@@ -187,6 +189,7 @@ async function seedTeam(team: SandboxTeam, name: 'A' | 'B') {
     },
     createdBy: team.owner.id,
   });
+  await insertRegistryImport(ctx.db, { id: team.owner.id, teamId: team.teamId, accountId: team.accountId });
 }
 
 async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
@@ -218,6 +221,13 @@ async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
         .select({ id: contactSegments.id })
         .from(contactSegments)
         .where(eq(contactSegments.accountId, team.accountId))
+        .limit(20),
+    ),
+    importId: await ids(
+      ctx.db
+        .select({ id: contactImports.id })
+        .from(contactImports)
+        .where(eq(contactImports.accountId, team.accountId))
         .limit(20),
     ),
     templateId: await ids(
@@ -321,6 +331,7 @@ const WEBHOOK = '/webhooks/whatsapp';
 const UPLOADS = new Set([
   'POST /api/contacts/:contactId/messages/media',
   'POST /api/saved-messages/attachments',
+  'POST /api/contact-imports',
   'POST /api/templates/header-samples',
   'POST /api/templates/:templateId/header-media',
   'POST /sandbox/api/phone-numbers/:phoneNumberId/customers/:waId/media',

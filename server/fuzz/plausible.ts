@@ -77,6 +77,13 @@ export function plausibleBody(w: FuzzWorld, r: Random, method: string, url: stri
         : { label: `Choice ${w.next()}`, type: 'select', options: ['A', 'B'] };
     case 'PATCH /api/contact-fields/:fieldId':
       return { label: `Renamed ${w.next()}`, position: r.int(10) };
+    case 'POST /api/contact-imports/:importId/start':
+      return {
+        columns: r.pick([[{ kind: 'phone' }], [{ kind: 'name' }, { kind: 'phone' }], [{ kind: 'ignore' }]]),
+        existing: r.pick(['update_empty', 'overwrite', 'skip']),
+        defaultCountry: r.pick(['US', 'GB', undefined]),
+        tagId: r.chance(0.5) ? idOf(r, w.idsA, 'tagId') : null,
+      };
     case 'PUT /api/contacts/:contactId/fields':
       return { [r.pick(['fuzz_field', 'no_such_field'])]: r.pick(['x', 42, null, '2024-01-31', 'a@b.co']) };
     case 'PUT /api/contacts/:contactId/consent':

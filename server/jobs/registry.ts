@@ -1,5 +1,6 @@
 import { tokenRefreshJob, tokenRefreshSweepJob } from '../accounts/token-refresh.job';
 import { passwordResetRequestJob } from '../auth/password-reset-request.job';
+import { contactImportJob } from '../contact-imports/import.job';
 import { mediaDownloadJob } from '../inbound/media-download.job';
 import { emailSendJob } from '../mail/mailer';
 import { messageReadJob } from '../outbound/message-read.job';
@@ -23,6 +24,7 @@ export const jobDefinitions = [
   templateSyncJob,
   templatePendingSweepJob,
   ...sandboxJobs,
+  contactImportJob,
 ] as unknown as JobDefinition[];
 
 /** Periodic work (spec §9: token monitoring every 30 minutes, pending templates every 30 s). */

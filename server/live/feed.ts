@@ -1,5 +1,5 @@
 import type { ContactListItem } from '@common/api/inbox';
-import { rooms, type ServerEventFrame } from '@common/realtime';
+import { rooms, type ServerEventFrame, type ServerEventMap, type ServerEventName } from '@common/realtime';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../db/client';
@@ -163,9 +163,45 @@ type ContactChanges = {
   updated: Set<string>;
   assigned: Set<string>;
   tagged: Set<string>;
-  /** contact.deleted, template.updated, contact_field.changed, segment.changed, and contact.tagged for a renamed or deleted tag. */
+  /** The frames that carry no contact row (`rowlessFrame`). */
   rowless: Outgoing[];
 };
+
+/** The frame of an event that carries no contact row (null: it carries one, or has no frame). */
+function rowlessFrame(accountId: string, c: DomainEvent, now: string): ServerEventFrame | null {
+  const frame = <E extends ServerEventName>(event: E, data: ServerEventMap[E]) =>
+    ({ type: 'event', event, data }) as ServerEventFrame;
+  switch (c.kind) {
+    case 'contact.tagged':
+      return c.contactId
+        ? null
+        : frame('contact.tagged', { accountId, contactId: null, updatedAt: now, contact: null });
+    case 'contact.deleted':
+      return frame('contact.deleted', { accountId, contactId: c.contactId, updatedAt: now });
+    case 'contact_field.changed':
+      return frame('contact_field.changed', { accountId, fieldId: c.fieldId, updatedAt: now });
+    case 'segment.changed':
+      return frame('segment.changed', {
+        accountId,
+        segmentId: c.segmentId,
+        deleted: c.deleted,
+        updatedAt: now,
+      });
+    case 'contacts.changed':
+      return frame('contacts.changed', { accountId, updatedAt: now, count: c.count });
+    case 'contact_import.progress':
+      return frame('contact_import.progress', {
+        accountId,
+        importId: c.importId,
+        updatedAt: now,
+        import: c.import,
+      });
+    case 'template.updated':
+      return frame('template.updated', { accountId, templateId: c.templateId, updatedAt: now });
+    default:
+      return null;
+  }
+}
 
 function sortContactChanges(accountId: string, changes: DomainEvent[]): ContactChanges {
   const sorted: ContactChanges = { updated: new Set(), assigned: new Set(), tagged: new Set(), rowless: [] };
@@ -174,53 +210,10 @@ function sortContactChanges(accountId: string, changes: DomainEvent[]): ContactC
   for (const c of changes) {
     if (c.kind === 'message.created' || c.kind === 'contact.updated') sorted.updated.add(c.contactId);
     else if (c.kind === 'contact.assigned') sorted.assigned.add(c.contactId);
-    else if (c.kind === 'contact.tagged') {
-      if (c.contactId) sorted.tagged.add(c.contactId);
-      else
-        sorted.rowless.push({
-          room,
-          frame: {
-            type: 'event',
-            event: 'contact.tagged',
-            data: { accountId, contactId: null, updatedAt: now, contact: null },
-          },
-        });
-    } else if (c.kind === 'contact.deleted') {
-      sorted.rowless.push({
-        room,
-        frame: {
-          type: 'event',
-          event: 'contact.deleted',
-          data: { accountId, contactId: c.contactId, updatedAt: now },
-        },
-      });
-    } else if (c.kind === 'contact_field.changed') {
-      sorted.rowless.push({
-        room,
-        frame: {
-          type: 'event',
-          event: 'contact_field.changed',
-          data: { accountId, fieldId: c.fieldId, updatedAt: now },
-        },
-      });
-    } else if (c.kind === 'segment.changed') {
-      sorted.rowless.push({
-        room,
-        frame: {
-          type: 'event',
-          event: 'segment.changed',
-          data: { accountId, segmentId: c.segmentId, deleted: c.deleted, updatedAt: now },
-        },
-      });
-    } else if (c.kind === 'template.updated') {
-      sorted.rowless.push({
-        room,
-        frame: {
-          type: 'event',
-          event: 'template.updated',
-          data: { accountId, templateId: c.templateId, updatedAt: now },
-        },
-      });
+    else if (c.kind === 'contact.tagged' && c.contactId) sorted.tagged.add(c.contactId);
+    else {
+      const frame = rowlessFrame(accountId, c, now);
+      if (frame) sorted.rowless.push({ room, frame });
     }
   }
   return sorted;

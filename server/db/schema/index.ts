@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './audit';
 export * from './consent';
 export * from './contact-fields';
+export * from './contact-imports';
 export * from './inbox';
 export * from './sandbox';
 export * from './saved-messages';
