@@ -16,7 +16,9 @@ export type DomainEvent =
   | { kind: 'contact.tagged'; accountId: string; contactId: string | null }
   | { kind: 'contact.deleted'; accountId: string; contactId: string }
   /** A custom contact field was defined, changed or deleted (its values changes are contact.updated). */
-  | { kind: 'contact_field.changed'; accountId: string; fieldId: string };
+  | { kind: 'contact_field.changed'; accountId: string; fieldId: string }
+  /** Many contacts changed at once (a bulk action over more than 100): lists refetch. */
+  | { kind: 'contacts.changed'; accountId: string; count: number };
 
 export type DomainEventKind = DomainEvent['kind'];
 

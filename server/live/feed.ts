@@ -159,7 +159,7 @@ type ContactChanges = {
   updated: Set<string>;
   assigned: Set<string>;
   tagged: Set<string>;
-  /** contact.deleted, template.updated, and contact.tagged for a renamed or deleted tag. */
+  /** contact.deleted, contacts.changed, template.updated, and contact.tagged for a renamed or deleted tag. */
   rowless: Outgoing[];
 };
 
@@ -188,6 +188,15 @@ function sortContactChanges(accountId: string, changes: DomainEvent[]): ContactC
           type: 'event',
           event: 'contact.deleted',
           data: { accountId, contactId: c.contactId, updatedAt: now },
+        },
+      });
+    } else if (c.kind === 'contacts.changed') {
+      sorted.rowless.push({
+        room,
+        frame: {
+          type: 'event',
+          event: 'contacts.changed',
+          data: { accountId, updatedAt: now, count: c.count },
         },
       });
     } else if (c.kind === 'template.updated') {
