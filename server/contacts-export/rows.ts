@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { contactFieldValues, contacts, contactTags, messages, tags, users } from '../db/schema';
 import { BOM, csvLines, type ExportContact, exportCells, exportHeader } from './csv';
@@ -6,13 +6,24 @@ import { BOM, csvLines, type ExportContact, exportCells, exportHeader } from './
 /** Contacts per query: big enough to keep round trips few, small enough to keep memory flat. */
 export const EXPORT_BATCH = 2000;
 
+/** The ids of one keyset batch (by id) of the contacts `where` matches: where the batch ends. */
+function batchIds(db: Executor, where: SQL, after: string | null, limit: number) {
+  return db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(after ? and(where, gt(contacts.id, after)) : where)
+    .orderBy(asc(contacts.id))
+    .limit(limit);
+}
+
 /**
- * One keyset batch (by id) of the contacts `where` matches, with what the CSV shows: assignee e-mail,
- * message count, field values by field id and tag names, each a correlated subquery on its own index
- * (contact_tags and contact_field_values by their primary key, messages by contact_id), so a batch
- * reads only its own contacts' rows.
+ * The contacts of one batch — `where`, with ids in (after, last] — with what the CSV shows: assignee
+ * e-mail, message count, field values by field id and tag ids, each a correlated subquery on its own
+ * index (messages by contact_id, contact_field_values and contact_tags by their primary key), so a
+ * batch reads only its own contacts' rows. (Measured against three `contact_id = any($ids)` queries
+ * per batch: the correlated form is about twice as fast.)
  */
-export function exportBatchQuery(db: Executor, where: SQL, after: string | null, limit = EXPORT_BATCH) {
+export function exportBatchQuery(db: Executor, where: SQL, after: string | null, last: string) {
   return db
     .select({
       id: contacts.id,
@@ -29,42 +40,72 @@ export function exportBatchQuery(db: Executor, where: SQL, after: string | null,
         string,
         string
       > | null>`(select jsonb_object_agg(${contactFieldValues.fieldId}, ${contactFieldValues.value}) from ${contactFieldValues} where ${contactFieldValues.contactId} = ${contacts.id})`,
-      tags: sql<
-        string | null
-      >`(select string_agg(${tags.name}, ', ' order by lower(${tags.name}), ${tags.name}) from ${contactTags} join ${tags} on ${tags.id} = ${contactTags.tagId} where ${contactTags.contactId} = ${contacts.id})`,
+      tagIds: sql<
+        string[] | null
+      >`(select array_agg(${contactTags.tagId}) from ${contactTags} where ${contactTags.contactId} = ${contacts.id})`,
     })
     .from(contacts)
     .leftJoin(users, eq(users.id, contacts.assignedTo))
-    .where(after ? and(where, gt(contacts.id, after)) : where)
-    .orderBy(asc(contacts.id))
-    .limit(limit);
+    .where(and(where, after ? gt(contacts.id, after) : undefined, lte(contacts.id, last)))
+    .orderBy(asc(contacts.id));
+}
+
+const byName = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase()) || a.localeCompare(b);
+
+/** The tag names of a contact, A→Z, joined by ', '. */
+function tagList(ids: string[] | null, names: Map<string, string>): string | null {
+  if (!ids || ids.length === 0) return null;
+  return ids
+    .flatMap((id) => names.get(id) ?? [])
+    .sort(byName)
+    .join(', ');
 }
 
 export type ExportFields = { id: string; key: string }[];
+/** Batches whose details are being read while the client takes the earlier ones. */
+const AHEAD = 3;
 
 /**
- * The CSV as text chunks: the BOM and header, then one chunk per batch. The next batch is asked for
- * while the current one is written out, and nothing more is asked once `signal` aborts (the client
+ * The CSV as text chunks: the BOM and header, then one chunk per batch, in id order. Where each batch
+ * ends is found one after the other (keyset on id, index only), and up to AHEAD batches are read at
+ * once (on PostgreSQL each on its own pooled connection) while earlier ones are written out. Nothing more is asked once `signal` aborts (the client
  * went away) or the consumer stops reading (the generator is returned).
  */
 export async function* exportChunks(
   db: Executor,
+  accountId: string,
   where: SQL,
   fields: ExportFields,
   signal?: AbortSignal,
   batchSize = EXPORT_BATCH,
 ): AsyncGenerator<string> {
   const fieldIds = fields.map((f) => f.id);
+  const tagRows = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(eq(tags.accountId, accountId));
+  const tagNames = new Map(tagRows.map((t) => [t.id, t.name]));
   yield BOM + csvLines([exportHeader(fields.map((f) => f.key))]);
-  let next: Promise<ExportContact[]> | null = Promise.resolve(exportBatchQuery(db, where, null, batchSize));
-  while (next && !signal?.aborted) {
-    const rows: ExportContact[] = await next;
-    next =
-      rows.length === batchSize && !signal?.aborted
-        ? Promise.resolve(exportBatchQuery(db, where, rows.at(-1)!.id, batchSize))
-        : null;
-    // A prefetch left behind by an abort must not surface as an unhandled rejection.
-    next?.catch(() => {});
-    if (rows.length > 0) yield csvLines(rows.map((row) => exportCells(row, fieldIds)));
+
+  const pending: Promise<string>[] = [];
+  let after: string | null = null;
+  let more = true;
+  while (!signal?.aborted) {
+    while (more && pending.length < AHEAD && !signal?.aborted) {
+      const ids = await batchIds(db, where, after, batchSize);
+      more = ids.length === batchSize;
+      if (ids.length === 0) break;
+      const from = after;
+      after = ids.at(-1)!.id;
+      const chunk = exportBatchQuery(db, where, from, after).then((rows) =>
+        csvLines(rows.map((c) => exportCells({ ...c, tags: tagList(c.tagIds, tagNames) }, fieldIds))),
+      );
+      // One left behind by an abort must not surface as an unhandled rejection.
+      chunk.catch(() => {});
+      pending.push(chunk);
+    }
+    const next = pending.shift();
+    if (!next) return;
+    yield await next;
   }
 }

@@ -125,12 +125,12 @@ describe('contacts export', () => {
     const where = targetCondition(actor, { filter: contactFilterJsonSchema.parse({}) });
     // Batches of 3: all 8 contacts come through, in id order, none twice.
     let text = '';
-    for await (const chunk of exportChunks(ctx.db, where, [], undefined, 3)) text += chunk;
+    for await (const chunk of exportChunks(ctx.db, f.accountId, where, [], undefined, 3)) text += chunk;
     const ids = new Set(rowsOf(text).map((r) => r.phone));
     expect(ids.size).toBe(8);
 
     const aborted = new AbortController();
-    const chunks = exportChunks(ctx.db, where, [], aborted.signal, 3);
+    const chunks = exportChunks(ctx.db, f.accountId, where, [], aborted.signal, 3);
     await chunks.next(); // header
     await chunks.next(); // first batch
     aborted.abort();
