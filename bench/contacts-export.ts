@@ -121,7 +121,12 @@ async function main() {
       META_APP_SECRET: 'bench-app-secret-bench-app-secret',
     });
     const log = pino({ level: 'silent' });
-    const app = await buildApp({ env, database: handle, logger: log, events: new EventBus({ db: handle.db, log }) });
+    const app = await buildApp({
+      env,
+      database: handle,
+      logger: log,
+      events: new EventBus({ db: handle.db, log }),
+    });
     await app.ready();
     const credentials = { email: 'owner@bench.example', password: 'bench-secret' };
     const signUp = await app.inject({
@@ -186,11 +191,15 @@ async function main() {
       targetSeconds: TARGET_SECONDS,
     };
     const ok = seconds <= TARGET_SECONDS && lines >= CONTACTS + 1 ? 'ok' : 'OVER';
-    console.log(`  ${result.database}, ${result.machine.cpus} × ${result.machine.cpu}, Node ${process.version}`);
+    console.log(
+      `  ${result.database}, ${result.machine.cpus} × ${result.machine.cpu}, Node ${process.version}`,
+    );
     console.log(
       `  export of ${CONTACTS.toLocaleString('en')} contacts: ${result.seconds} s, ${result.megabytes} MiB, ${lines.toLocaleString('en')} lines (aim ≤ ${TARGET_SECONDS} s: ${ok})`,
     );
-    console.log(`  peak RSS growth during the export: ${result.rssPeakGrowthMiB} MiB (baseline ${result.rssBaselineMiB} MiB)`);
+    console.log(
+      `  peak RSS growth during the export: ${result.rssPeakGrowthMiB} MiB (baseline ${result.rssBaselineMiB} MiB)`,
+    );
     mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
     writeFileSync(
       path.join(import.meta.dirname, 'results', 'contacts-export.json'),

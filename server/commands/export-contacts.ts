@@ -49,5 +49,9 @@ export async function exportContacts(
     details: { count, target: 'ids' in target ? 'ids' : 'filter', fields: fields.length },
   });
   const day = new Date().toISOString().slice(0, 10);
-  return { count, filename: `contacts-${day}.csv`, chunks: exportChunks(deps.db, actor.accountId, where, fields, signal) };
+  return {
+    count,
+    filename: `contacts-${day}.csv`,
+    chunks: exportChunks(deps.db, actor.accountId, where, fields, signal),
+  };
 }

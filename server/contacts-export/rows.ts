@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { contactFieldValues, contacts, contactTags, messages, tags, users } from '../db/schema';
-import { BOM, csvLines, type ExportContact, exportCells, exportHeader } from './csv';
+import { BOM, csvLines, exportCells, exportHeader } from './csv';
 
 /** Contacts per query: big enough to keep round trips few, small enough to keep memory flat. */
 export const EXPORT_BATCH = 2000;
