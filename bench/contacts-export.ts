@@ -156,7 +156,9 @@ async function main() {
       let lines = 0;
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         bytes += chunk.byteLength;
-        for (const byte of chunk) if (byte === 10) lines += 1;
+        // Count line feeds with indexOf (a byte-by-byte loop would cost the client a second of CPU).
+        const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        for (let at = buf.indexOf(10); at !== -1; at = buf.indexOf(10, at + 1)) lines += 1;
       }
       return { bytes, lines };
     };
@@ -169,8 +171,10 @@ async function main() {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
     started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const { bytes, lines } = await exportOnce();
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
 
@@ -192,6 +196,8 @@ async function main() {
       seconds: Number(seconds.toFixed(2)),
       megabytes: mib(bytes),
       lines,
+      /** CPU this process spent (server and the reading client together); the rest is the database's. */
+      nodeCpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
       rssBaselineMiB: mib(baseline),
       rssPeakGrowthMiB: mib(peak - baseline),
       targetSeconds: TARGET_SECONDS,
@@ -201,7 +207,7 @@ async function main() {
       `  ${result.database}, ${result.machine.cpus} × ${result.machine.cpu}, Node ${process.version}, load average ${result.machine.loadAverage1m}`,
     );
     console.log(
-      `  export of ${CONTACTS.toLocaleString('en')} contacts: ${result.seconds} s, ${result.megabytes} MiB, ${lines.toLocaleString('en')} lines (aim ≤ ${TARGET_SECONDS} s: ${ok})`,
+      `  export of ${CONTACTS.toLocaleString('en')} contacts: ${result.seconds} s, ${result.megabytes} MiB, ${lines.toLocaleString('en')} lines, Node CPU ${result.nodeCpuSeconds} s (aim ≤ ${TARGET_SECONDS} s: ${ok})`,
     );
     console.log(
       `  peak RSS growth during the export: ${result.rssPeakGrowthMiB} MiB (baseline ${result.rssBaselineMiB} MiB)`,
