@@ -15,7 +15,13 @@ const profile = full
   : { BENCH_MESSAGES: '2000', BENCH_CONTACTS: '20000', BENCH_MESSAGES_PER_CONTACT: '20' };
 const env = { ...profile, ...process.env, BENCH_PROFILE: full ? 'full' : 'short' };
 
-const benches = ['bench/ingest.ts', 'bench/inbox.ts', 'bench/latency.ts', 'bench/bundle.mjs'];
+const benches = [
+  'bench/ingest.ts',
+  'bench/inbox.ts',
+  'bench/latency.ts',
+  'bench/contacts-export.ts',
+  'bench/bundle.mjs',
+];
 console.log(`bench profile: ${env.BENCH_PROFILE}`);
 let failed = false;
 for (const bench of benches) {
