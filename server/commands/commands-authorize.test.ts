@@ -20,9 +20,9 @@ import { reactToMessage } from '../outbound/react';
 import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
 import { type Actor, buildCommandFixture, type CommandFixture, type Who } from '../test/command-fixture';
+import { contactsPageCommands } from '../test/contacts-page-commands';
 import { createTestContext, type TestContext } from '../test/harness';
 import { assignContact, assignContacts } from './assign-contacts';
-import { bulkContacts } from './bulk-contacts';
 import { setContactFieldValues } from './contact-field-values';
 import {
   contactFieldUsage,
@@ -32,9 +32,7 @@ import {
   updateContactField,
 } from './contact-fields';
 import { contactMedia, contactStats, deleteContact, setContactState } from './contact-panel';
-import { createContact } from './create-contact';
 import { createTemplate } from './create-template';
-import { exportContacts } from './export-contacts';
 import { inviteMember } from './invite-member';
 import { removeMember } from './remove-member';
 import { resendInvitation } from './resend-invitation';
@@ -220,25 +218,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 
-  // bulk-contacts.ts, export-contacts.ts, create-contact.ts — the Contacts page (issue 14). They act on
-  // the actor's own account (another team's ids are simply not found there); deleting many contacts
-  // and exporting are for owners.
-  bulkContacts: {
-    ability: 'contacts.bulkDelete',
-    refuses: ['member', 'teamless'],
-    run: (a, f) => bulkContacts(deps(), a, { ids: [f.contact.id] }, { type: 'delete' }),
-  },
-  exportContacts: {
-    ability: 'contacts.export',
-    refuses: ['member', 'teamless'],
-    run: (a) => exportContacts(deps(), a, { ids: [fx.contact.id] }),
-  },
-  createContact: {
-    ability: 'contacts.create',
-    refuses: ['teamless'],
-    run: (a) => createContact(deps(), a, { name: '', phone: '+1 650 253 0099', tagIds: [], fields: {} }),
-  },
-
+  ...contactsPageCommands(deps),
   // Templates — any teammate of the account.
   createTemplate: {
     ability: 'template.create',
@@ -346,8 +326,6 @@ const NOT_TEAM_COMMANDS: Record<string, string> = {
   updateProfile: "the signed-in user's own profile",
   loadContact: 'helper: the account-scoped loader the contact commands use',
   requireActiveAssignee: 'helper: runs inside assignContacts / bulkContacts after they authorized',
-  teamPhoneRegion: 'helper: a read of the actor’s own account, inside createContact',
-  normalizePhone: 'helper: pure phone parsing',
   ContactExistsError: 'an error class, not a command',
   findByClientRef: 'helper: a read scoped to the sender’s account',
   requireWindowOpen: 'helper: the sendFreeform authorization the send commands call',

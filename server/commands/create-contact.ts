@@ -32,7 +32,7 @@ export class ContactExistsError extends HttpError {
  * How a number typed without its country code is read: in the country of the team's own WhatsApp
  * number (a shared calling code like +1 still gives the code when the country is ambiguous).
  */
-export async function teamPhoneRegion(
+async function teamPhoneRegion(
   db: Executor,
   accountId: string,
 ): Promise<{ defaultCountry?: CountryCode; defaultCallingCode?: string }> {
@@ -47,7 +47,7 @@ export async function teamPhoneRegion(
 }
 
 /** The number in E.164 (`+16502530000`), or the 400 the form shows under the phone. */
-export function normalizePhone(
+function normalizePhone(
   raw: string,
   region: { defaultCountry?: CountryCode; defaultCallingCode?: string },
 ): string {
