@@ -32,6 +32,7 @@ const benches = [
   'bench/inbox.ts',
   'bench/contacts.ts',
   'bench/contacts-import.ts',
+  'bench/contacts-export.ts',
   'bench/latency.ts',
   'bench/bundle.mjs',
 ];

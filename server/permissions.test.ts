@@ -38,6 +38,7 @@ let ownerA: Caller & { userId: string };
 let memberA: Caller & { userId: string; memberRowId: string };
 let ownerB: Caller;
 const ids: Record<string, string> = {};
+let accountA = '';
 /** Strings that must never appear in an answer to team B. */
 const teamASecrets: string[] = [];
 
@@ -47,6 +48,7 @@ beforeAll(async () => {
   const a = await signUpUser(ctx.app);
   const { account, team } = await connectTestAccount(ctx, { id: a.body.user.id, email: a.email });
   ownerA = { cookie: a.cookie, userId: a.body.user.id };
+  accountA = account.id;
 
   const m = await signUpUser(ctx.app);
   const [memberRow] = await ctx.db
@@ -249,5 +251,55 @@ describe('every API route', () => {
       expectNoServerFault(res.statusCode, `${where}: ${res.body.slice(0, 200)}`);
       expect(res.statusCode, where).not.toBe(401);
     }
+  });
+});
+
+describe("team A's contacts named in a body (bulk actions, export, add contact)", () => {
+  const post = (url: string, payload: object, caller: Caller) =>
+    ctx.app.inject({ method: 'POST', url, headers: { cookie: caller.cookie }, payload });
+  // The walks above delete team A's rows as its owner: these tests make their own.
+  const fresh = async () => {
+    const accountId = accountA;
+    const [contact] = await ctx.db
+      .insert(contacts)
+      .values({ accountId, waId: '16505550888', phone: '16505550888', profileName: 'Secret Bulk A' })
+      .onConflictDoNothing()
+      .returning();
+    const [own] = await ctx.db
+      .insert(tags)
+      .values({ accountId, name: `bulk-${Date.now()}` })
+      .returning();
+    await ctx.db.insert(contactTags).values({ contactId: contact!.id, tagId: own!.id });
+    return { contactId: contact!.id, tagId: own!.id };
+  };
+
+  it('the owner of another team reaches none of them by id', async () => {
+    const a = await fresh();
+    const target = { ids: [a.contactId] };
+    for (const action of [
+      { type: 'tag', tagId: a.tagId },
+      { type: 'assign', assigneeId: null },
+      { type: 'delete' },
+    ]) {
+      const res = await post('/api/contact-table/bulk', { target, action }, ownerB);
+      expect(res.statusCode, action.type).toBeLessThan(500);
+      if (res.statusCode === 200)
+        expect(res.json()).toMatchObject({ matched: 0, changed: 0, failedCount: 1 });
+    }
+    const csv = await post('/api/contact-table/export', { target }, ownerB);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain('Secret Bulk A');
+    expect(await ctx.db.$count(contacts, eq(contacts.id, a.contactId))).toBe(1);
+    expect(await ctx.db.$count(contactTags, eq(contactTags.tagId, a.tagId))).toBe(1);
+  });
+
+  it('a member may not export or bulk-delete; adding a contact is for everyone', async () => {
+    const [contact] = await ctx.db.select().from(contacts).where(eq(contacts.waId, '16505550888'));
+    const target = { ids: [contact!.id] };
+    expect((await post('/api/contact-table/export', { target }, memberA)).statusCode).toBe(403);
+    const del = await post('/api/contact-table/bulk', { target, action: { type: 'delete' } }, memberA);
+    expect(del.statusCode).toBe(403);
+    expect(await ctx.db.$count(contacts, eq(contacts.id, contact!.id))).toBe(1);
+    expect((await post('/api/contacts', { phone: '+16505550888' }, ownerB)).statusCode).toBe(201);
   });
 });

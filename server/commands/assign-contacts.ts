@@ -1,6 +1,7 @@
 import { ASSIGN_MSG, type AssignContactsResponse } from '@common/api/assignment';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
+import type { Executor } from '../db/client';
 import { contacts, teamMembers } from '../db/schema';
 import { badRequest, HttpError } from '../lib/http-errors';
 import { assignmentAbility, assignmentPolicy } from '../policies/contact';
@@ -24,20 +25,7 @@ export async function assignContacts(
 ): Promise<{ assigned: string[]; failed: AssignFailure[] }> {
   const ids = [...new Set(contactIds)];
   return deps.events.transaction(async (tx, emit) => {
-    if (assigneeId !== null) {
-      const [member] = await tx
-        .select({ id: teamMembers.id })
-        .from(teamMembers)
-        .where(
-          and(
-            eq(teamMembers.teamId, actor.teamId),
-            eq(teamMembers.userId, assigneeId),
-            eq(teamMembers.status, 'active'),
-          ),
-        )
-        .limit(1);
-      if (!member) throw badRequest(ASSIGN_MSG.notActiveMember, 'not_a_member', 'assigneeId');
-    }
+    if (assigneeId !== null) await requireActiveAssignee(tx, actor.teamId, assigneeId);
 
     const rows = await tx
       .select({ id: contacts.id, accountId: contacts.accountId, assignedTo: contacts.assignedTo })
@@ -78,6 +66,22 @@ export async function assignContacts(
     const assigned = ids.filter((id) => !failed.some((f) => f.contactId === id));
     return { assigned, failed };
   });
+}
+
+/** A contact can only go to an active member of the actor's team (400 `not_a_member` otherwise). */
+export async function requireActiveAssignee(tx: Executor, teamId: string, assigneeId: string): Promise<void> {
+  const [member] = await tx
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.teamId, teamId),
+        eq(teamMembers.userId, assigneeId),
+        eq(teamMembers.status, 'active'),
+      ),
+    )
+    .limit(1);
+  if (!member) throw badRequest(ASSIGN_MSG.notActiveMember, 'not_a_member', 'assigneeId');
 }
 
 /**

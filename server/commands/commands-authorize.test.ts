@@ -24,6 +24,7 @@ import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
 import { consentAuthorizeCases } from '../test/authorize-cases/consent';
 import { contactFieldAuthorizeCases } from '../test/authorize-cases/contact-fields';
+import { contactsPageCommands } from '../test/authorize-cases/contacts-page';
 import { importCommands, insertRegistryImport } from '../test/authorize-cases/imports';
 import { segmentAuthorizeCases } from '../test/authorize-cases/segments';
 import { type AuthorizeCase, buildCommandFixture, type CommandFixture } from '../test/command-fixture';
@@ -187,6 +188,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 
+  ...contactsPageCommands(deps),
   // Templates — any teammate of the account.
   createTemplate: {
     ability: 'template.create',
@@ -293,6 +295,8 @@ const NOT_TEAM_COMMANDS: Record<string, string> = {
   signUp: 'public',
   updateProfile: "the signed-in user's own profile",
   loadContact: 'helper: the account-scoped loader the contact commands use',
+  requireActiveAssignee: 'helper: runs inside assignContacts / bulkContacts after they authorized',
+  ContactExistsError: 'an error class, not a command',
   findByClientRef: 'helper: a read scoped to the sender’s account',
   requireWindowOpen: 'helper: the sendFreeform authorization the send commands call',
   recordOutgoing: 'helper: runs inside a send command after it authorized',

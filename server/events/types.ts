@@ -21,7 +21,7 @@ export type DomainEvent =
   | { kind: 'contact_field.changed'; accountId: string; fieldId: string }
   /** A segment was saved, changed or deleted (`deleted`). */
   | { kind: 'segment.changed'; accountId: string; segmentId: string; deleted: boolean }
-  /** Many contacts changed at once (an import): lists refetch rather than expecting a row each. */
+  /** Many contacts changed at once (a bulk action over more than 100 contacts, an import): lists refetch rather than expecting a row each. */
   | { kind: 'contacts.changed'; accountId: string; count: number }
   /** An import moved on: its state as committed with the batch (the progress bar and the summary). */
   | { kind: 'contact_import.progress'; accountId: string; importId: string; import: ContactImport };

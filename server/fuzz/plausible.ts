@@ -84,6 +84,39 @@ export function plausibleBody(w: FuzzWorld, r: Random, method: string, url: stri
         defaultCountry: r.pick(['US', 'GB', undefined]),
         tagId: r.chance(0.5) ? idOf(r, w.idsA, 'tagId') : null,
       };
+    case 'POST /api/contact-table/bulk':
+    case 'POST /api/contact-table/export': {
+      const ids = { ids: [idOf(r, w.idsA, 'contactId'), idOf(r, w.idsB, 'contactId')] };
+      const filter = {
+        filter: {
+          q: r.pick(['', 'fuzz', '+1 650']),
+          tagIds: r.chance(0.5) ? [idOf(r, w.idsA, 'tagId')] : [],
+          assignee: r.pick(['anyone', 'unassigned', 'me', w.teamA.owner.id]),
+          archived: r.pick(['exclude', 'include', 'only']),
+        },
+      };
+      // Deletes name ids only, so one call cannot empty the fuzz world.
+      const action = r.pick([
+        { type: 'tag', tagId: idOf(r, w.idsA, 'tagId') },
+        { type: 'untag', tagId: idOf(r, w.idsA, 'tagId') },
+        { type: 'assign', assigneeId: r.pick([w.teamA.owner.id, w.teamA.member.id, null]) },
+        { type: 'delete' },
+      ]);
+      if (url.endsWith('/export')) return { target: r.chance(0.5) ? ids : filter };
+      return { target: action.type === 'delete' || r.chance(0.5) ? ids : filter, action };
+    }
+    case 'POST /api/contacts':
+      return {
+        name: 'Fuzz Added',
+        phone: r.pick([
+          `+1 650 555 ${String(1000 + r.int(9000))}`,
+          '(650) 555-0199',
+          '12345',
+          '+44 7400 123456',
+        ]),
+        tagIds: r.chance(0.3) ? [idOf(r, w.idsA, 'tagId')] : [],
+        fields: r.chance(0.3) ? { fuzz_field: 'x' } : {},
+      };
     case 'PUT /api/contacts/:contactId/fields':
       return { [r.pick(['fuzz_field', 'no_such_field'])]: r.pick(['x', 42, null, '2024-01-31', 'a@b.co']) };
     case 'PUT /api/contacts/:contactId/consent':

@@ -50,4 +50,30 @@ describe('the live feed as an event consumer', () => {
     stop();
     await events.stop();
   });
+
+  it('turns contacts.changed (a bulk action over many contacts) into its frame for the account', async () => {
+    const { account } = await buildInboxTeam(ctx, {
+      phoneNumberId: '100000000000555',
+      wabaId: '200000000000555',
+    });
+    const log = pino({ level: 'silent' });
+    const events = new EventBus({ db: ctx.db, log });
+    const broker = new InProcessBroker();
+    const frames: { room: string; frame: BrokerFrame }[] = [];
+    broker.subscribe((room, frame) => frames.push({ room, frame }));
+    const stop = startLiveFeed({ db: ctx.db, clock: ctx.app.clock, broker, log, events });
+    events.publish({
+      outboxId: 525252,
+      events: [{ kind: 'contacts.changed', accountId: account.id, count: 1200 }],
+    });
+    await until(() => frames.length > 0, 'the contacts.changed frame');
+    expect(frames[0]!.frame).toMatchObject({
+      type: 'event',
+      event: 'contacts.changed',
+      data: { accountId: account.id, count: 1200 },
+    });
+    expect(frames[0]!.room).toContain(account.id);
+    stop();
+    await events.stop();
+  });
 });

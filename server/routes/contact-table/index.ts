@@ -1,6 +1,5 @@
 import {
   type ContactTableCountResponse,
-  type ContactTableFilter,
   type ContactTableResponse,
   contactTableFilterSchema,
   contactTableQuerySchema,
@@ -8,39 +7,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount } from '../../auth/require-account';
 import { badRequest } from '../../lib/http-errors';
-import { inboxPolicy } from '../../policies/contact';
 import { loadContactExtras } from '../../presenters/contact';
 import { loadFieldValues } from '../../presenters/contact-fields';
 import { presentContactTableRow } from '../../presenters/contact-table';
 import { contactTableColumnRoutes } from './columns';
-import {
-  countMessagesOf,
-  countTable,
-  decodeTableCursor,
-  defaultDir,
-  findTablePage,
-  type TableScope,
-} from './query';
-
-type Actor = Awaited<ReturnType<typeof requireAccount>>;
-
-/**
- * Who sees what: owners every contact; members (no team-wide view) the unassigned contacts and their
- * own, as in the inbox. A member asking for another teammate's contacts gets 403 `owner_only`.
- */
-function scopeFor(actor: Actor, filter: ContactTableFilter): TableScope {
-  const teamView = inboxPolicy.can(actor, 'viewTeam', { accountId: actor.accountId });
-  const assignee = filter.assignee;
-  if (
-    !teamView &&
-    assignee !== 'anyone' &&
-    assignee !== 'unassigned' &&
-    assignee !== 'me' &&
-    assignee !== actor.id
-  )
-    inboxPolicy.authorize(actor, 'viewTeam', { accountId: actor.accountId });
-  return { accountId: actor.accountId, actorId: actor.id, teamView };
-}
+import { countMessagesOf, countTable, decodeTableCursor, defaultDir, findTablePage } from './query';
+import { scopeFor } from './scope';
 
 /** The Contacts page's table: one sorted, filtered keyset page, and how many contacts match. */
 export const contactTableRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,6 +27,10 @@ describe('team activity', () => {
     ],
     [entry('member.joined', { email: 'kim@example.com' }), 'joined the team from the invitation link'],
     [entry('contact.assigned', {}), 'contact assigned'],
+    [entry('contacts.bulk_deleted', { count: 1200 }), 'deleted 1,200 contacts'],
+    [entry('contacts.bulk_tagged', { count: 3, tag: 'VIP' }), 'tagged 3 contacts with VIP'],
+    [entry('contacts.bulk_untagged', { count: 1, tag: 'VIP' }), 'removed VIP from 1 contact'],
+    [entry('contacts.exported', { count: 250 }), 'exported 250 contacts to CSV'],
   ])('%#: %s', (e, text) => {
     expect(describeAuditEntry(e)).toEqual({ actor: 'jane', text });
   });

@@ -19,9 +19,30 @@ export function describeAuditEntry(entry: AuditEntry): { actor: string; text: st
         text:
           entry.details.status === 'invited' ? `withdrew the invitation for ${email}` : `removed ${email}`,
       };
+    case 'contacts.bulk_deleted':
+      return { actor, text: `deleted ${contactCount(entry)}` };
+    case 'contacts.bulk_tagged':
+      return { actor, text: `tagged ${contactCount(entry)}${tagName(entry, ' with ')}` };
+    case 'contacts.bulk_untagged':
+      return { actor, text: `removed ${tagName(entry, '', 'a tag')} from ${contactCount(entry)}` };
+    case 'contacts.bulk_assigned':
+      return { actor, text: `assigned ${contactCount(entry)}` };
+    case 'contacts.bulk_unassigned':
+      return { actor, text: `unassigned ${contactCount(entry)}` };
+    case 'contacts.exported':
+      return { actor, text: `exported ${contactCount(entry)} to CSV` };
     default:
       return { actor, text: entry.action.replace(/[._]/g, ' ') };
   }
+}
+
+/** '120 contacts' from a bulk entry's `count`. */
+function contactCount(entry: AuditEntry): string {
+  const n = typeof entry.details.count === 'number' ? entry.details.count : 0;
+  return `${n.toLocaleString('en')} ${n === 1 ? 'contact' : 'contacts'}`;
+}
+function tagName(entry: AuditEntry, before: string, fallback = ''): string {
+  return typeof entry.details.tag === 'string' ? `${before}${entry.details.tag}` : fallback;
 }
 
 const MINUTE = 60_000;
