@@ -1,3 +1,4 @@
+import { DEFAULT_CONTACT_TABLE_COLUMNS } from '@common/api/contact-table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookmarkPlusIcon, BookUserIcon, MessageCircleIcon, SearchXIcon, UserPlusIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -43,7 +44,7 @@ export function Contacts() {
   const isOwner = session?.access.role === 'owner';
   const abilities = useInboxAbilities().data;
   const page = useContactsPage({ canAssignOthers: abilities?.assignToOthers ?? false });
-  const chosen = useQuery(columnsQuery).data ?? [];
+  const chosen = useQuery(columnsQuery).data ?? DEFAULT_CONTACT_TABLE_COLUMNS;
   const fields = useQuery(contactFieldListQuery).data?.fields ?? [];
   const columns = visibleColumns(chosen, fields);
   const now = useServerNow();
@@ -93,7 +94,7 @@ export function Contacts() {
       <div className="space-y-3 border-b border-slate-200 px-5 py-3 sm:px-8">
         <div className="flex flex-wrap items-center gap-2">
           <SegmentMenu activeId={page.activeSegmentId} onPick={page.applySegment} />
-          <div className="flex min-w-48 flex-1">
+          <div className="order-first flex w-full sm:order-none sm:w-auto sm:min-w-48 sm:flex-1">
             <ListSearchField
               value={page.search}
               onChange={page.setSearch}
@@ -101,7 +102,9 @@ export function Contacts() {
               label="Search contacts"
             />
           </div>
-          <ColumnsMenu />
+          <div className="ml-auto">
+            <ColumnsMenu />
+          </div>
         </div>
         <div
           className="flex items-center gap-2 overflow-x-auto pb-0.5 sm:flex-wrap sm:overflow-visible"

@@ -1,4 +1,8 @@
-import { CONTACT_TABLE_COLUMNS, type ContactTableColumn } from '@common/api/contact-table';
+import {
+  CONTACT_TABLE_COLUMNS,
+  type ContactTableColumn,
+  DEFAULT_CONTACT_TABLE_COLUMNS,
+} from '@common/api/contact-table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Columns3Icon } from 'lucide-react';
 import { Button, Dialog, DialogTrigger, Heading } from 'react-aria-components';
@@ -33,7 +37,7 @@ function Option({ label, checked, onChange }: { label: string; checked: boolean;
  */
 export function ColumnsMenu() {
   const client = useQueryClient();
-  const columns = useQuery(columnsQuery).data ?? [];
+  const columns = useQuery(columnsQuery).data ?? DEFAULT_CONTACT_TABLE_COLUMNS;
   const fields = useQuery(contactFieldListQuery).data?.fields ?? [];
 
   const toggle = (id: ContactTableColumn) => {

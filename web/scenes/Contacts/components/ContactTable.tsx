@@ -146,8 +146,11 @@ export function ContactTable(props: ContactTableProps) {
     }
   };
 
+  // The box and the name stay in view while the table scrolls sideways (phones).
   const cellClass = (column: ColumnDef) =>
-    `flex min-w-0 items-center px-3 ${column.align === 'right' ? 'justify-end text-right' : ''}`;
+    `flex h-full min-w-0 items-center px-3 ${column.align === 'right' ? 'justify-end text-right' : ''} ${
+      column.id === 'name' ? 'sticky left-12 z-[1] bg-inherit' : ''
+    }`;
 
   return (
     <div
@@ -171,7 +174,7 @@ export function ContactTable(props: ContactTableProps) {
             className="grid h-10 items-center border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600"
             style={{ gridTemplateColumns: template }}
           >
-            <th scope="col" className="flex justify-center">
+            <th scope="col" className="sticky left-0 z-[1] flex h-full items-center justify-center bg-inherit">
               <SelectBox
                 checked={props.headerBox === 'all'}
                 indeterminate={props.headerBox === 'some'}
@@ -236,7 +239,7 @@ export function ContactTable(props: ContactTableProps) {
                 onKeyDown={(e) => onRowKeyDown(e, item.index, row)}
                 contactId={row.id}
               >
-                <td className="flex justify-center">
+                <td className="sticky left-0 z-[1] flex h-full items-center justify-center bg-inherit">
                   <SelectBox
                     checked={selected}
                     label={`Select ${row.name ?? row.phone}`}
@@ -282,7 +285,7 @@ function RowShell(props: {
       onClick={props.onClick}
       onKeyDown={props.onKeyDown}
       className={`absolute top-0 left-0 grid w-full cursor-pointer items-center border-b border-slate-100 outline-none transition-colors focus-visible:ring-2 focus-visible:ring-brand-500/60 focus-visible:ring-inset ${
-        props.open ? 'bg-brand-50/70' : props.selected ? 'bg-slate-50' : 'bg-white hover:bg-slate-50'
+        props.open ? 'bg-brand-50' : props.selected ? 'bg-slate-50' : 'bg-white hover:bg-slate-50'
       }`}
       style={{
         height: TABLE_ROW_HEIGHT,

@@ -24,7 +24,7 @@ export function ContactsHeader({
   const noun = count === 1 ? 'contact' : 'contacts';
   return (
     <div className="border-b border-slate-200 bg-white">
-      <div className="flex flex-wrap items-start justify-between gap-4 px-5 py-6 sm:px-8">
+      <div className="flex flex-wrap items-start justify-between gap-4 px-5 py-5 sm:px-8 sm:py-6">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold tracking-tight text-slate-900">Contacts</h1>
           <p className="mt-1 text-sm text-slate-500" aria-live="polite" data-testid="contact-count">
@@ -35,7 +35,7 @@ export function ContactsHeader({
                 : `${count.toLocaleString()} ${noun} in your team's CRM`}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 [&>*]:max-sm:h-9 [&>*]:max-sm:px-3 [&>*]:max-sm:text-[13px]">
           {isOwner && (
             <>
               <Link to="/app/contacts/import" className={buttonClasses('secondary', 'md')}>

@@ -1,6 +1,7 @@
 import { CONSENT_LABELS, type ConsentState } from '@common/api/consent';
 import type { ContactField } from '@common/api/contact-fields';
 import type { ContactTableColumn, ContactTableRow, ContactTableSort } from '@common/api/contact-table';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { formatFullDate, formatListTime, formatShortDate } from '../../../components/time';
@@ -34,6 +35,12 @@ export function ConsentBadge({ state }: { state: ConsentState }) {
   );
 }
 
+/** '+1 650 555 0104': E.164 grouped as the country writes it (as stored when it cannot be read). */
+export function formatPhone(phone: string): string {
+  const e164 = phone.startsWith('+') ? phone : `+${phone}`;
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
 const muted = <span className="text-slate-400">—</span>;
 
 function TimeCell({ value, now }: { value: string | null; now: number }) {
@@ -56,6 +63,7 @@ export const NAME_COLUMN: ColumnDef = {
       <span className="min-w-0">
         <span
           className={`block truncate font-medium ${row.name ? 'text-slate-900' : 'text-slate-500 italic'}`}
+          data-testid="contact-name"
         >
           {row.name ?? 'Unknown'}
         </span>
@@ -72,9 +80,7 @@ const PHONE_COLUMN: ColumnDef = {
   label: 'Phone',
   width: '160px',
   cell: (row) => (
-    <span className="text-slate-700 tabular-nums">
-      {row.phone.startsWith('+') ? row.phone : `+${row.phone}`}
-    </span>
+<span className="truncate text-slate-700 tabular-nums">{formatPhone(row.phone)}</span>
   ),
 };
 
