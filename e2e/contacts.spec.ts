@@ -42,9 +42,12 @@ test('the table: sort, search, tag filter, the drawer and its Open chat', async 
   await page.goto('/app/contacts');
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
   await expect(rows(page)).toHaveCount(4);
-  await expect(page.getByTestId('contact-count')).toHaveText('4 contacts in your team\'s CRM');
+  await expect(page.getByTestId('contact-count')).toHaveText("4 contacts in your team's CRM");
   // Newest message first by default.
-  await expect(page.getByRole('columnheader', { name: /Last message/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('columnheader', { name: /Last message/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await expect(rows(page).first()).toContainText('+1 650 555 01');
 
   // Sort by name: A→Z, then Z→A, announced on the header.

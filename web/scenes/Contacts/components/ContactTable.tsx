@@ -103,6 +103,8 @@ export function ContactTable(props: ContactTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => TABLE_ROW_HEIGHT,
     overscan: 10,
+    // Before the box is measured (and where it never is, as in tests), assume a laptop's table.
+    initialRect: { width: 1280, height: 640 },
     getItemKey: (index) => rows[index]?.id ?? 'loader',
   });
   const items = virtualizer.getVirtualItems();
@@ -174,7 +176,10 @@ export function ContactTable(props: ContactTableProps) {
             className="grid h-10 items-center border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600"
             style={{ gridTemplateColumns: template }}
           >
-            <th scope="col" className="sticky left-0 z-[1] flex h-full items-center justify-center bg-inherit">
+            <th
+              scope="col"
+              className="sticky left-0 z-[1] flex h-full items-center justify-center bg-inherit"
+            >
               <SelectBox
                 checked={props.headerBox === 'all'}
                 indeterminate={props.headerBox === 'some'}

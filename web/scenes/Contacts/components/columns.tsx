@@ -79,9 +79,7 @@ const PHONE_COLUMN: ColumnDef = {
   id: 'phone',
   label: 'Phone',
   width: '160px',
-  cell: (row) => (
-<span className="truncate text-slate-700 tabular-nums">{formatPhone(row.phone)}</span>
-  ),
+  cell: (row) => <span className="truncate text-slate-700 tabular-nums">{formatPhone(row.phone)}</span>,
 };
 
 const BUILT_IN: Record<string, ColumnDef> = {
