@@ -98,7 +98,7 @@ function open(role: 'owner' | 'member') {
   const session = signedInSession({ user: { id: ME, email: 'me@example.com' } });
   return renderScreen(<Contacts />, {
     path: '/app/contacts',
-    session: { ...session, access: { ...session.access, role, kind: 'team' } as typeof session.access },
+    session: { ...session, access: { ...session.access, role } },
   });
 }
 
