@@ -72,7 +72,8 @@ test('the table: sort, search, tag filter, the drawer and its Open chat', async 
 
   // Tag filter: has any of VIP, then has none of VIP.
   await page.getByRole('button', { name: 'Filter by tags' }).click();
-  await page.getByRole('checkbox', { name: 'VIP' }).check();
+  await page.getByRole('checkbox', { name: /VIP/ }).check();
+  await screenshot(page, 'contacts-tag-filter-1280', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect.poll(() => names(page)).toEqual(['Maya Patel', 'Ana Souza']);
   await expect(page.getByTestId('contact-count')).toHaveText('2 contacts match these filters');
@@ -111,6 +112,7 @@ test('selection: the bulk bar offers every contact matching the filter', async (
   await expect(page.getByTestId('bulk-count')).toHaveText('1 selected');
   await page.getByRole('checkbox', { name: 'Select all contacts on screen' }).check();
   await expect(page.getByTestId('bulk-count')).toHaveText('4 selected');
+  await screenshot(page, 'contacts-bulk-1280', { fullPage: false });
   // An owner sees export and delete; delete asks first and says how many.
   await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('Delete 4 contacts?');
@@ -142,7 +144,7 @@ for (const size of [
     await expect(ben.getByTestId('contact-name')).toBeInViewport();
 
     await ben.click();
-    await expect(page.getByTestId('contact-panel')).toBeVisible();
+    await expect(page.getByTestId('contact-panel').getByText('Notes', { exact: true })).toBeVisible();
     await screenshot(page, `contacts-drawer-${size.width}`, { fullPage: false });
     await expectNoAxeViolations(page, `contacts drawer ${size.width}`);
 

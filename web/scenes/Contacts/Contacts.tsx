@@ -82,7 +82,7 @@ export function Contacts() {
     rowsQuery.isSuccess && rows.length === 0 && page.filtered && !rowsQuery.isPlaceholderData;
 
   return (
-    <div className="flex h-full min-h-0 flex-col bg-white">
+    <div className="relative flex h-full min-h-0 flex-col bg-white">
       <ContactsHeader
         isOwner={isOwner}
         count={page.total}
@@ -158,7 +158,8 @@ export function Contacts() {
           )}
         </div>
       )}
-      <div className="relative flex min-h-0 flex-1">
+      {/* Not positioned: below xl the drawer covers the whole page, at xl it sits beside the table. */}
+      <div className="flex min-h-0 flex-1">
         <div
           className={`flex min-w-0 flex-1 flex-col transition-opacity ${rowsQuery.isPlaceholderData ? 'opacity-60' : ''}`}
         >
