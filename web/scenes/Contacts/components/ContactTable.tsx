@@ -35,11 +35,14 @@ function SelectBox({
   indeterminate = false,
   label,
   onChange,
+  inRow = false,
 }: {
   checked: boolean;
   indeterminate?: boolean;
   label: string;
   onChange: () => void;
+  /** A row's box is not a tab stop of its own: the row is, and Space on it ticks the box. */
+  inRow?: boolean;
 }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -51,6 +54,7 @@ function SelectBox({
       type="checkbox"
       checked={checked}
       aria-label={label}
+      tabIndex={inRow ? -1 : undefined}
       onChange={onChange}
       onClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => e.stopPropagation()}
@@ -248,6 +252,7 @@ export function ContactTable(props: ContactTableProps) {
                   <SelectBox
                     checked={selected}
                     label={`Select ${row.name ?? row.phone}`}
+                    inRow
                     onChange={() => props.onToggleRow(row.id)}
                   />
                 </td>
