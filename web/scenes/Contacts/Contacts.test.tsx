@@ -36,6 +36,43 @@ function row(i: number): ContactTableRow {
 
 type Call = { method: string; path: string; params: URLSearchParams; body: unknown };
 
+const SEGMENTS = [
+  {
+    id: 's_vip',
+    name: 'VIP regulars',
+    filter: {
+      q: '',
+      tagIds: [VIP],
+      tagMode: 'all',
+      assignee: 'anyone',
+      archived: 'exclude',
+      consent: 'opted_in',
+      conditions: [],
+    },
+    createdBy: { id: ME, label: 'me' },
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    abilities: { update: true, delete: true },
+  },
+  {
+    id: 's_other',
+    name: 'Lisbon',
+    filter: {
+      q: 'lisbon',
+      tagIds: [],
+      tagMode: 'any',
+      assignee: 'anyone',
+      archived: 'exclude',
+      consent: 'any',
+      conditions: [],
+    },
+    createdBy: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    abilities: { update: false, delete: false },
+  },
+];
+
 function stubServer({ role, total = 120 }: { role: 'owner' | 'member'; total?: number }) {
   const calls: Call[] = [];
   const answers: Record<string, (call: Call) => { status?: number; body: unknown }> = {
@@ -47,7 +84,10 @@ function stubServer({ role, total = 120 }: { role: 'owner' | 'member'; total?: n
       body: { columns: ['tags', 'assignee', 'consent', 'lastMessage'] },
     }),
     'GET /api/contact-fields': () => ({ body: { fields: [], abilities: { manage: role === 'owner' } } }),
-    'GET /api/segments': () => ({ body: { segments: [] } }),
+    'GET /api/segments': () => ({ body: { segments: SEGMENTS } }),
+    'GET /api/segments/s_vip/count': () => ({ body: { count: 42 } }),
+    'GET /api/segments/s_other/count': () => ({ body: { count: 7 } }),
+    'POST /api/segments': () => ({ status: 201, body: { segment: SEGMENTS[0] } }),
     'GET /api/tags': () => ({ body: { tags: [{ id: VIP, name: 'VIP', contactCount: 4 }] } }),
     'GET /api/inbox/counts': () => ({
       body: {
@@ -200,5 +240,44 @@ describe('Contacts page', () => {
     const bar = screen.getByTestId('bulk-bar');
     expect(within(bar).getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(within(bar).getByRole('button', { name: 'Export' })).toBeTruthy();
+  });
+
+  it('lists the segments with live counts; picking one applies its filter, and a changed filter can be saved', async () => {
+    const calls = stubServer({ role: 'member' });
+    const user = userEvent.setup();
+    open('member');
+    await screen.findByText('Customer 1');
+    expect(screen.queryByRole('button', { name: 'Save as segment' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Segment: All contacts' }));
+    const list = await screen.findByTestId('segment-list');
+    await waitFor(() => expect(list.textContent).toContain('VIP regulars42'));
+    expect(list.textContent).toContain('Lisbon7');
+    // Only the segment this user may change has the ⋯ menu.
+    expect(screen.getByRole('button', { name: 'More actions for VIP regulars' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'More actions for Lisbon' })).toBeNull();
+
+    await user.click(within(list).getByRole('button', { name: /^VIP regulars/ }));
+    await waitFor(() => expect(tableCalls(calls).at(-1)!.params.get('tagMode')).toBe('all'));
+    const applied = tableCalls(calls).at(-1)!.params;
+    expect(applied.get('tagIds')).toBe(VIP);
+    expect(applied.get('consent')).toBe('opted_in');
+    expect(screen.getByRole('button', { name: 'Segment: VIP regulars' })).toBeTruthy();
+    // Applied as saved: nothing new to save.
+    expect(screen.queryByRole('button', { name: 'Save as segment' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Remove consent filter' }));
+    expect(screen.getByRole('button', { name: 'Segment: All contacts' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save as segment' }));
+    await user.type(await screen.findByLabelText('Segment name'), 'VIP, any consent');
+    await user.click(screen.getByRole('button', { name: 'Save segment' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/api/segments')).toBe(true),
+    );
+    const saved = calls.find((c) => c.method === 'POST' && c.path === '/api/segments')!;
+    expect(saved.body).toEqual({
+      name: 'VIP, any consent',
+      filter: expect.objectContaining({ tagIds: [VIP], tagMode: 'all', consent: 'any' }),
+    });
   });
 });
