@@ -190,6 +190,7 @@ export function FilterBar({ filter, onChange }: FilterBarProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id; the list only changes by these pills
           key={index}
           name="Field"
+          label="Custom field filter"
           icon={<SlidersHorizontalIcon className={ICON} />}
           value={conditionLabel(condition, fields)}
           onClear={() => removeCondition(index)}
@@ -208,6 +209,7 @@ export function FilterBar({ filter, onChange }: FilterBarProps) {
       ))}
       <FilterPill
         name="Add field filter"
+        label="Add a custom field filter"
         icon={<ListPlusIcon className={ICON} />}
         value={null}
         onClear={() => {}}

@@ -14,6 +14,8 @@ type FilterPillProps = {
   /** The editor in the popover; `close` shuts it. */
   children: (close: () => void) => ReactNode;
   panelClassName?: string;
+  /** The trigger's and the panel's accessible name while unset (default 'Filter by <name>'). */
+  label?: string;
 };
 
 /**
@@ -27,8 +29,10 @@ export function FilterPill({
   onClear,
   children,
   panelClassName = 'w-72',
+  label,
 }: FilterPillProps) {
   const active = value !== null;
+  const unsetLabel = label ?? `Filter by ${name.toLowerCase()}`;
   return (
     <div
       className={`flex h-8 shrink-0 items-center rounded-full text-[13px] ring-1 transition-colors ${
@@ -41,7 +45,7 @@ export function FilterPill({
     >
       <DialogTrigger>
         <Button
-          aria-label={active ? `${name}: ${value}` : `Filter by ${name.toLowerCase()}`}
+          aria-label={active ? `${name}: ${value}` : unsetLabel}
           className={`flex h-full max-w-72 items-center gap-1.5 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-brand-500/50 ${active ? 'pr-1 pl-3' : 'px-3'}`}
         >
           <span className={`shrink-0 ${active ? 'text-brand-700' : 'text-slate-500'}`}>{icon}</span>
