@@ -57,10 +57,7 @@ export function FilterPill({
           )}
         </Button>
         <Popover placement="bottom-start" className={panelClassName}>
-          <Dialog
-            aria-label={`Filter by ${name.toLowerCase()}`}
-            className="flex min-h-0 flex-col outline-none"
-          >
+          <Dialog aria-label={unsetLabel} className="flex min-h-0 flex-col outline-none">
             {({ close }) => (
               <>
                 <Heading slot="title" className="px-4 pt-3.5 pb-1 text-sm font-semibold text-slate-900">
