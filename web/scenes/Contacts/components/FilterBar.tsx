@@ -209,7 +209,7 @@ export function FilterBar({ filter, onChange }: FilterBarProps) {
       ))}
       <FilterPill
         name="Add field filter"
-        label="Add a custom field filter"
+        label="Add field filter"
         icon={<ListPlusIcon className={ICON} />}
         value={null}
         onClear={() => {}}
