@@ -92,6 +92,10 @@ test('the table: sort, search, tag filter, the drawer and its Open chat', async 
   await page.keyboard.press('Enter');
   const panel = page.getByTestId('contact-panel');
   await expect(panel).toBeVisible();
+  // Escape closes it and focus goes back to the row.
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(rows(page).nth(1)).toBeFocused();
 
   // A click opens the drawer with the chat's contact panel.
   await rows(page).filter({ hasText: 'Maya Patel' }).click();

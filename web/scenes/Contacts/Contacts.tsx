@@ -237,7 +237,13 @@ export function Contacts() {
             key={openId}
             contactId={openId}
             meId={meId}
-            onClose={() => open(null)}
+            onClose={() => {
+              open(null);
+              // Back to the row the drawer was opened from (keyboard users carry on from there).
+              requestAnimationFrame(() =>
+                document.querySelector<HTMLElement>(`[data-contact-id="${CSS.escape(openId)}"]`)?.focus(),
+              );
+            }}
             onDeleted={() => {
               open(null);
               void client.invalidateQueries({ queryKey: crmKeys.table });
