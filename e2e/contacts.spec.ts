@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { screenshot } from './helpers';
+import { joinTeamViaApi, screenshot, signUpViaApi, uniqueEmail } from './helpers';
 import { addCustomer, contactIdFor, customerSays, type Inbox, ownerWithNumber } from './inbox-helpers';
 
 /**
@@ -125,6 +125,33 @@ test('selection: the bulk bar offers every contact matching the filter', async (
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Clear selection' }).click();
   await expect(page.getByTestId('bulk-bar')).toHaveCount(0);
+});
+
+test('a member sees the contacts they may see, and no import, export or delete', async ({
+  page,
+  browser,
+}) => {
+  await seed(page);
+  const memberContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const member = await memberContext.newPage();
+  try {
+    const email = uniqueEmail('contacts-member');
+    await signUpViaApi(member, email, 'teammate-pass');
+    await joinTeamViaApi(page.request, member, email);
+    await member.goto('/app/contacts');
+    await expect(rows(member)).toHaveCount(4);
+    await expect(member.getByRole('button', { name: 'Add contact' })).toBeVisible();
+    await expect(member.getByRole('link', { name: 'Import' })).toHaveCount(0);
+    await expect(member.getByRole('button', { name: 'Export' })).toHaveCount(0);
+    await rows(member).first().getByRole('checkbox').check();
+    const bar = member.getByTestId('bulk-bar');
+    await expect(bar.getByRole('button', { name: 'Assign' })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expect(bar.getByRole('button', { name: 'Export' })).toHaveCount(0);
+    await screenshot(member, 'contacts-member-1280', { fullPage: false });
+  } finally {
+    await memberContext.close();
+  }
 });
 
 for (const size of [
