@@ -1,5 +1,5 @@
 import { XIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useCanDeleteContacts, useContactPanel } from '../../../../api/contactDetails';
 import { Spinner } from '../../../../components/Spinner';
 import { useServerNow } from '../../../../hooks/useServerNow';
@@ -19,6 +19,8 @@ type ContactPanelProps = {
   onClose: () => void;
   /** The contact was deleted: close the conversation. */
   onDeleted: () => void;
+  /** Buttons in the header beside ×, e.g. the Contacts page's "Open chat". */
+  headerActions?: ReactNode;
 };
 
 /** Escape closes the panel unless something else takes it: a dialog, a field outside the panel, or a cancel. */
@@ -44,7 +46,7 @@ function useEscapeToClose(panelRef: React.RefObject<HTMLElement | null>, onClose
  * assignment, shared media and documents, and archive/block/delete. It sits beside the chat on wide
  * screens and over it on narrow ones; Escape and the close button close it.
  */
-export function ContactPanel({ contactId, meId, onClose, onDeleted }: ContactPanelProps) {
+export function ContactPanel({ contactId, meId, onClose, onDeleted, headerActions }: ContactPanelProps) {
   const panelRef = useRef<HTMLElement>(null);
   const { contact, isPending, isError } = useContactPanel(contactId);
   const canDelete = useCanDeleteContacts();
@@ -72,6 +74,8 @@ export function ContactPanel({ contactId, meId, onClose, onDeleted }: ContactPan
       >
         <header className="flex h-16 shrink-0 items-center justify-between gap-3 border-b border-slate-200 px-5">
           <h2 className="text-[15px] font-semibold text-slate-900">Contact details</h2>
+          <div className="flex-1" />
+          {headerActions}
           <button
             type="button"
             onClick={onClose}
