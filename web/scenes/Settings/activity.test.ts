@@ -31,6 +31,16 @@ describe('team activity', () => {
     [entry('contacts.bulk_tagged', { count: 3, tag: 'VIP' }), 'tagged 3 contacts with VIP'],
     [entry('contacts.bulk_untagged', { count: 1, tag: 'VIP' }), 'removed VIP from 1 contact'],
     [entry('contacts.exported', { count: 250 }), 'exported 250 contacts to CSV'],
+    [
+      entry('contacts.imported', { fileName: 'june.csv', created: 970, updated: 2, skipped: 0, failed: 28 }),
+      'imported june.csv: 970 created, 2 updated, 0 skipped, 28 failed',
+    ],
+    [entry('contact_field.deleted', { key: 'plan', label: 'Plan' }), 'deleted the contact field Plan'],
+    [entry('segment.created', { name: 'Gold wholesale' }), 'saved the segment Gold wholesale'],
+    [
+      entry('contact.consent_changed', { from: 'unknown', to: 'opted_out' }),
+      "set a contact's marketing consent to opted out",
+    ],
   ])('%#: %s', (e, text) => {
     expect(describeAuditEntry(e)).toEqual({ actor: 'jane', text });
   });

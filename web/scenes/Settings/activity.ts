@@ -31,9 +31,53 @@ export function describeAuditEntry(entry: AuditEntry): { actor: string; text: st
       return { actor, text: `unassigned ${contactCount(entry)}` };
     case 'contacts.exported':
       return { actor, text: `exported ${contactCount(entry)} to CSV` };
+    case 'contacts.import_started':
+      return { actor, text: `started importing ${detail(entry, 'fileName', 'a CSV file')}` };
+    case 'contacts.imported':
+      return { actor, text: importSummary(entry) };
+    case 'contact.created':
+      return { actor, text: 'added a contact' };
+    case 'contact.consent_changed':
+      return {
+        actor,
+        text: `set a contact's marketing consent to ${CONSENT_WORDS[detail(entry, 'to', '')] ?? 'unknown'}`,
+      };
+    case 'consent_keywords.updated':
+      return { actor, text: 'changed the opt-out and opt-in keywords' };
+    case 'contact_field.created':
+      return { actor, text: `added the contact field ${detail(entry, 'label', detail(entry, 'key', ''))}` };
+    case 'contact_field.updated':
+      return { actor, text: `changed the contact field ${detail(entry, 'label', detail(entry, 'key', ''))}` };
+    case 'contact_field.deleted':
+      return { actor, text: `deleted the contact field ${detail(entry, 'label', detail(entry, 'key', ''))}` };
+    case 'segment.created':
+      return { actor, text: `saved the segment ${detail(entry, 'name', '')}` };
+    case 'segment.updated':
+      return { actor, text: `changed the segment ${detail(entry, 'name', '')}` };
+    case 'segment.deleted':
+      return { actor, text: `deleted the segment ${detail(entry, 'name', '')}` };
     default:
       return { actor, text: entry.action.replace(/[._]/g, ' ') };
   }
+}
+
+const CONSENT_WORDS: Record<string, string> = {
+  opted_in: 'opted in',
+  opted_out: 'opted out',
+  unknown: 'unknown',
+};
+
+/** A text detail of the entry, or the fallback. */
+function detail(entry: AuditEntry, key: string, fallback: string): string {
+  const value = entry.details[key];
+  return typeof value === 'string' && value !== '' ? value : fallback;
+}
+
+/** 'imported customers.csv: 970 created, 0 updated, 0 skipped, 30 failed'. */
+function importSummary(entry: AuditEntry): string {
+  const n = (key: string) => (typeof entry.details[key] === 'number' ? (entry.details[key] as number) : 0);
+  const counts = ['created', 'updated', 'skipped', 'failed'].map((k) => `${n(k).toLocaleString('en')} ${k}`);
+  return `imported ${detail(entry, 'fileName', 'a CSV file')}: ${counts.join(', ')}`;
 }
 
 /** '120 contacts' from a bulk entry's `count`. */
