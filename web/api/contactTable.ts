@@ -1,5 +1,4 @@
 import type { ConsentState } from '@common/api/consent';
-import type { ContactFieldListResponse } from '@common/api/contact-fields';
 import type { ContactFilterJson, FieldCondition } from '@common/api/contact-filter';
 import type {
   ContactTableColumn,
@@ -184,15 +183,3 @@ export function saveColumns(columns: ContactTableColumn[]): Promise<ContactTable
     body: { columns },
   });
 }
-
-/**
- * The account's custom fields (`GET /api/contact-fields`): columns, filter conditions and the Add
- * contact form. Same key and shape as Settings → Contact fields, so the two share one cache entry.
- */
-export const contactFieldListQuery = queryOptions({
-  queryKey: ['contact-fields'] as const,
-  queryFn: ({ signal }) => apiRequest<ContactFieldListResponse>('/api/contact-fields', { signal }),
-  retry: loadRetry,
-  retryDelay: loadRetryDelay,
-  staleTime: 60_000,
-});

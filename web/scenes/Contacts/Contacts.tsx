@@ -5,7 +5,8 @@ import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { exportContacts } from '../../api/contactBulk';
-import { columnsQuery, contactFieldListQuery, filterJson } from '../../api/contactTable';
+import { contactFieldsQuery } from '../../api/contactFields';
+import { columnsQuery, filterJson } from '../../api/contactTable';
 import { crmKeys } from '../../api/crmKeys';
 import { createSegment } from '../../api/segments';
 import { Alert } from '../../components/Alert';
@@ -45,7 +46,7 @@ export function Contacts() {
   const abilities = useInboxAbilities().data;
   const page = useContactsPage({ canAssignOthers: abilities?.assignToOthers ?? false });
   const chosen = useQuery(columnsQuery).data ?? DEFAULT_CONTACT_TABLE_COLUMNS;
-  const fields = useQuery(contactFieldListQuery).data?.fields ?? [];
+  const fields = useQuery(contactFieldsQuery).data?.fields ?? [];
   const columns = visibleColumns(chosen, fields);
   const now = useServerNow();
   useContactsLive(meId);

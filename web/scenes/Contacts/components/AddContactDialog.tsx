@@ -2,7 +2,7 @@ import { type ContactField, normalizeFieldValue } from '@common/api/contact-fiel
 import { NEW_CONTACT_MSG } from '@common/api/new-contact';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { contactFieldListQuery } from '../../../api/contactTable';
+import { contactFieldsQuery } from '../../../api/contactFields';
 import { tagsQuery } from '../../../api/inbox';
 import { createContact, NewContactError, type NewContactField } from '../../../api/newContact';
 import { Alert } from '../../../components/Alert';
@@ -60,7 +60,7 @@ function CustomFieldInput({
  */
 export function AddContactDialog({ isOpen, onClose, onOpenContact }: AddContactDialogProps) {
   const client = useQueryClient();
-  const fields = useQuery({ ...contactFieldListQuery, enabled: isOpen }).data?.fields ?? [];
+  const fields = useQuery({ ...contactFieldsQuery, enabled: isOpen }).data?.fields ?? [];
   const tags = useQuery({ ...tagsQuery, enabled: isOpen }).data ?? [];
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');

@@ -7,12 +7,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Columns3Icon } from 'lucide-react';
 import { Button, Dialog, DialogTrigger, Heading } from 'react-aria-components';
 import { errorMessage } from '../../../api/client';
-import {
-  columnsQuery,
-  contactFieldListQuery,
-  contactTableKeys,
-  saveColumns,
-} from '../../../api/contactTable';
+import { contactFieldsQuery } from '../../../api/contactFields';
+import { columnsQuery, contactTableKeys, saveColumns } from '../../../api/contactTable';
 import { Popover } from '../../../ui/Popover';
 import { showToast } from '../../../ui/Toast';
 import { BUILT_IN_LABELS } from './columns';
@@ -38,7 +34,7 @@ function Option({ label, checked, onChange }: { label: string; checked: boolean;
 export function ColumnsMenu() {
   const client = useQueryClient();
   const columns = useQuery(columnsQuery).data ?? DEFAULT_CONTACT_TABLE_COLUMNS;
-  const fields = useQuery(contactFieldListQuery).data?.fields ?? [];
+  const fields = useQuery(contactFieldsQuery).data?.fields ?? [];
 
   const toggle = (id: ContactTableColumn) => {
     const previous = columns;

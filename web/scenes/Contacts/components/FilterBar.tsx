@@ -11,7 +11,8 @@ import {
   UserRoundIcon,
 } from 'lucide-react';
 import { useState } from 'react';
-import { contactFieldListQuery, type TableFilter } from '../../../api/contactTable';
+import { contactFieldsQuery } from '../../../api/contactFields';
+import type { TableFilter } from '../../../api/contactTable';
 import { tagsQuery } from '../../../api/inbox';
 import { teamQuery } from '../../../api/team';
 import { Button } from '../../../components/Button';
@@ -38,7 +39,7 @@ const ICON = 'size-3.5';
 /** The toolbar's filters, each a pill with its editor; set ones show their value and an ×. */
 export function FilterBar({ filter, onChange }: FilterBarProps) {
   const tags = useQuery(tagsQuery).data ?? [];
-  const fields = useQuery(contactFieldListQuery).data?.fields ?? [];
+  const fields = useQuery(contactFieldsQuery).data?.fields ?? [];
   const abilities = useInboxAbilities().data;
   const session = useSession().data;
   const meId = session?.user?.id ?? null;
