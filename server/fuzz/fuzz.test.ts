@@ -192,6 +192,19 @@ async function seedTeam(team: SandboxTeam, name: 'A' | 'B') {
   await insertRegistryImport(ctx.db, { id: team.owner.id, teamId: team.teamId, accountId: team.accountId });
 }
 
+/** The rows a route's path parameter names, by parameter: (table, its id, its account column). */
+function accountIdTables(): Record<string, [PgTable, PgColumn, PgColumn]> {
+  return {
+    messageId: [messages, messages.id, messages.accountId],
+    tagId: [tags, tags.id, tags.accountId],
+    fieldId: [contactFields, contactFields.id, contactFields.accountId],
+    segmentId: [contactSegments, contactSegments.id, contactSegments.accountId],
+    importId: [contactImports, contactImports.id, contactImports.accountId],
+    templateId: [templates, templates.id, templates.accountId],
+    mediaId: [media, media.id, media.accountId],
+  };
+}
+
 async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
   const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((r) => r.id);
   const contactIds = await ids(
@@ -199,52 +212,21 @@ async function refreshIds(team: SandboxTeam, into: Record<string, string[]>) {
   );
   Object.assign(into, {
     contactId: contactIds,
-    messageId: await ids(
-      ctx.db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(eq(messages.accountId, team.accountId))
-        .limit(20),
-    ),
-    tagId: await ids(
-      ctx.db.select({ id: tags.id }).from(tags).where(eq(tags.accountId, team.accountId)).limit(20),
-    ),
-    fieldId: await ids(
-      ctx.db
-        .select({ id: contactFields.id })
-        .from(contactFields)
-        .where(eq(contactFields.accountId, team.accountId))
-        .limit(20),
-    ),
-    segmentId: await ids(
-      ctx.db
-        .select({ id: contactSegments.id })
-        .from(contactSegments)
-        .where(eq(contactSegments.accountId, team.accountId))
-        .limit(20),
-    ),
-    importId: await ids(
-      ctx.db
-        .select({ id: contactImports.id })
-        .from(contactImports)
-        .where(eq(contactImports.accountId, team.accountId))
-        .limit(20),
-    ),
-    templateId: await ids(
-      ctx.db
-        .select({ id: templates.id })
-        .from(templates)
-        .where(eq(templates.accountId, team.accountId))
-        .limit(20),
+    ...Object.fromEntries(
+      await Promise.all(
+        Object.entries(accountIdTables()).map(async ([name, [table, id, account]]) => [
+          name,
+          (await ctx.db.select({ id }).from(table).where(eq(account, team.accountId)).limit(20)).map((r) =>
+            String(r.id),
+          ),
+        ]),
+      ),
     ),
     savedMessageId: await ids(
       ctx.db
         .select({ id: savedMessages.id })
         .from(savedMessages)
         .where(eq(savedMessages.teamId, team.teamId)),
-    ),
-    mediaId: await ids(
-      ctx.db.select({ id: media.id }).from(media).where(eq(media.accountId, team.accountId)).limit(20),
     ),
     memberId: await ids(
       ctx.db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, team.teamId)),
