@@ -1,4 +1,5 @@
 import type { SandboxTeam } from '../test/outbound';
+import type { Pools } from './inputs';
 import type { Random } from './random';
 
 /**
@@ -11,13 +12,47 @@ export type FuzzWorld = {
   idsA: Record<string, string[]>;
   idsB: Record<string, string[]>;
   customerWaIdA: string;
-  /** The webhook's verify token and a Graph token of team A, for the routes that read them. */
+  /** The webhook's verify token and app secret and a Graph token of team A, for the routes that read them. */
   verifyToken: string;
+  webhookSecret: string;
   graphTokenA: string;
   /** The next number of the run's counter (unique e-mails, client references). */
   next: () => number;
   clientRef: () => string;
 };
+
+/** A registered route, as the access table lists it. */
+export type Route = { method: string; url: string; access: string };
+export type Caller = 'ownerA' | 'signedOut' | 'forged';
+/** One request of the run. */
+export type FuzzRequest = {
+  /** The route template it aims at (for the coverage line). */
+  route: string;
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers: Record<string, string | string[]>;
+  payload?: string | Buffer;
+  /** What was tried, for the failure report. */
+  label: string;
+  caller: Caller;
+};
+export const WEBHOOK = '/webhooks/whatsapp';
+
+/** The real strings hostile inputs mix in: both teams' ids, addresses and numbers. */
+export function pools(w: FuzzWorld): Pools {
+  return {
+    strings: () => [
+      ...Object.values(w.idsA).flat(),
+      ...Object.values(w.idsB).flat(),
+      w.teamA.owner.email,
+      w.teamB.owner.email,
+      w.teamB.member.email,
+      w.customerWaIdA,
+      w.teamA.phoneNumberId,
+      w.teamB.phoneNumberId,
+    ],
+  };
+}
 
 /** One of a team's ids for a parameter (a well-formed id of nothing once the fuzz deleted them all). */
 export function idOf(r: Random, ids: Record<string, string[]>, name: string): string {
