@@ -16,13 +16,15 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../server/app';
 import { type DatabaseHandle, openDatabase } from '../server/db/client';
-import { contactFields, teamMembers, teams, whatsappAccounts } from '../server/db/schema';
+import { contactFields } from '../server/db/schema';
 import { loadEnv } from '../server/env';
 import { EventBus } from '../server/events/bus';
-import { sessionCookie } from '../server/test/factories';
+import { seedBenchTeam } from './bench-team';
 
 export type BenchTarget = 'embedded' | 'postgres';
-export type BenchUser = { id: string; email: string; cookie: string };
+export type { BenchUser } from './bench-team';
+
+import type { BenchUser } from './bench-team';
 
 export type BenchWorld = {
   target: BenchTarget;
@@ -133,38 +135,7 @@ export async function seedContacts(
   const db = world.handle.db;
   const N = options.contacts;
   const started = performance.now();
-  const signUp = async (email: string): Promise<BenchUser> => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      payload: { email, password: 'bench-secret', confirmPassword: 'bench-secret' },
-    });
-    if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
-    return { id: res.json().user.id as string, email, cookie: sessionCookie(res.headers['set-cookie']) };
-  };
-  const owner = await signUp('owner@bench.example');
-  const members = [await signUp('member1@bench.example'), await signUp('member2@bench.example')];
-  const [account] = await db
-    .insert(whatsappAccounts)
-    .values({
-      userId: owner.id,
-      phoneNumberId: '100000000000001',
-      wabaId: '200000000000001',
-      businessName: 'Bench',
-    })
-    .returning();
-  const accountId = account!.id;
-  const [team] = await db.insert(teams).values({ name: 'Bench', whatsappAccountId: accountId }).returning();
-  await db.insert(teamMembers).values([
-    { teamId: team!.id, userId: owner.id, email: owner.email, role: 'owner', status: 'active' },
-    ...members.map((m) => ({
-      teamId: team!.id,
-      userId: m.id,
-      email: m.email,
-      role: 'member' as const,
-      status: 'active' as const,
-    })),
-  ]);
+  const { owner, members, accountId } = await seedBenchTeam(app, db, 2);
   const assignees = [owner, ...members].map((u) => `'${u.id}'::uuid`).join(', ');
 
   await db.execute(sql`

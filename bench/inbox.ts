@@ -20,11 +20,10 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
-import { teamMembers, teams, whatsappAccounts } from '../server/db/schema';
 import { loadEnv } from '../server/env';
 import { EventBus } from '../server/events/bus';
 import { contactPageQuery, countInboxSql } from '../server/routes/contacts/list-query';
-import { sessionCookie } from '../server/test/factories';
+import { seedBenchTeam } from './bench-team';
 
 const baseUrl =
   process.env.BENCH_DATABASE_URL ||
@@ -75,40 +74,7 @@ const contactUuid = (n: string) =>
 
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], app: FastifyInstance) {
   // Users through the real sign-up (sessions for the requests); the owner and four members.
-  const signUp = async (email: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      payload: { email, password: 'bench-secret', confirmPassword: 'bench-secret' },
-    });
-    if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
-    return { id: res.json().user.id as string, email, cookie: sessionCookie(res.headers['set-cookie']) };
-  };
-  const owner = await signUp('owner@bench.example');
-  const members = [];
-  for (let i = 1; i <= 4; i++) members.push(await signUp(`member${i}@bench.example`));
-
-  const [account] = await db
-    .insert(whatsappAccounts)
-    .values({
-      userId: owner.id,
-      phoneNumberId: '100000000000001',
-      wabaId: '200000000000001',
-      businessName: 'Bench',
-    })
-    .returning();
-  const accountId = account!.id;
-  const [team] = await db.insert(teams).values({ name: 'Bench', whatsappAccountId: accountId }).returning();
-  await db.insert(teamMembers).values([
-    { teamId: team!.id, userId: owner.id, email: owner.email, role: 'owner', status: 'active' },
-    ...members.map((m) => ({
-      teamId: team!.id,
-      userId: m.id,
-      email: m.email,
-      role: 'member' as const,
-      status: 'active' as const,
-    })),
-  ]);
+  const { owner, members, accountId } = await seedBenchTeam(app, db, 4);
   const assignees = [owner, ...members].map((u) => `'${u.id}'::uuid`).join(', ');
 
   // 100,000 contacts: 40 % unassigned, 20 % the owner's, 40 % the members'; 2 % archived; 1 % with no
