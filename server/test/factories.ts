@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, teamMembers } from '../db/schema';
 import type { Env } from '../env';
 import { FIXTURE_ACCOUNTS } from '../whatsapp/fixtures';
 
@@ -46,7 +46,7 @@ export async function connectTestAccount(
   user: { id: string; email: string },
   numbers: TestNumbers = { phoneNumberId: '109283746501234', wabaId: '104857600123456' },
 ) {
-  const { whatsappAccounts, teams, teamMembers } = await import('../db/schema');
+  const { whatsappAccounts, teams } = await import('../db/schema');
   const { encryptSecret } = await import('../lib/crypto');
   const [account] = await ctx.db
     .insert(whatsappAccounts)
@@ -81,6 +81,15 @@ export async function signUpOwnerWithAccount(
     numbers,
   );
   return { owner, account, team };
+}
+
+/** A new user (signed up through the API) who is an active member of the team, as if they had joined. */
+export async function signUpActiveMember(ctx: { app: FastifyInstance; db: Database }, teamId: string) {
+  const member = await signUpUser(ctx.app);
+  await ctx.db
+    .insert(teamMembers)
+    .values({ teamId, userId: member.body.user.id, email: member.email, role: 'member', status: 'active' });
+  return member;
 }
 
 /** The secret of the newest invitation link e-mailed to `email` (from `mail_outbox`). */

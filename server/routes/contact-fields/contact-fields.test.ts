@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, teamMembers } from '../../db/schema';
-import { connectTestAccount, signUpUser } from '../../test/factories';
+import { contacts } from '../../db/schema';
+import { connectTestAccount, signUpActiveMember, signUpUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -16,10 +16,7 @@ beforeAll(async () => {
   const { account, team } = await connectTestAccount(ctx, { id: o.body.user.id, email: o.email });
   accountId = account.id;
   owner = { cookie: o.cookie };
-  const m = await signUpUser(ctx.app);
-  await ctx.db
-    .insert(teamMembers)
-    .values({ teamId: team.id, userId: m.body.user.id, email: m.email, role: 'member', status: 'active' });
+  const m = await signUpActiveMember(ctx, team.id);
   member = { cookie: m.cookie };
   const x = await signUpUser(ctx.app);
   const other = await connectTestAccount(

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contacts, teamMembers } from '../../db/schema';
+import { auditLog, contacts } from '../../db/schema';
 import { collectEvents } from '../../test/events';
-import { connectTestAccount, signUpUser } from '../../test/factories';
+import { connectTestAccount, signUpActiveMember, signUpUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -16,10 +16,7 @@ beforeAll(async () => {
   const { account, team } = await connectTestAccount(ctx, { id: o.body.user.id, email: o.email });
   accountId = account.id;
   owner = { id: o.body.user.id, cookie: o.cookie };
-  const m = await signUpUser(ctx.app);
-  await ctx.db
-    .insert(teamMembers)
-    .values({ teamId: team.id, userId: m.body.user.id, email: m.email, role: 'member', status: 'active' });
+  const m = await signUpActiveMember(ctx, team.id);
   member = { id: m.body.user.id, cookie: m.cookie };
 });
 afterAll(() => ctx.close());

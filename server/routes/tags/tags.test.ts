@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, contactTags, teamMembers } from '../../db/schema';
-import { connectTestAccount, signUpUser } from '../../test/factories';
+import { contacts, contactTags } from '../../db/schema';
+import { connectTestAccount, signUpActiveMember, signUpUser } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -15,10 +15,7 @@ beforeAll(async () => {
   const { account, team } = await connectTestAccount(ctx, { id: o.body.user.id, email: o.email });
   accountId = account.id;
   owner = { cookie: o.cookie };
-  const m = await signUpUser(ctx.app);
-  await ctx.db
-    .insert(teamMembers)
-    .values({ teamId: team.id, userId: m.body.user.id, email: m.email, role: 'member', status: 'active' });
+  const m = await signUpActiveMember(ctx, team.id);
   member = { cookie: m.cookie };
 });
 afterAll(() => ctx.close());
