@@ -1,4 +1,4 @@
-import type { ContactListItem } from '@common/api/inbox';
+import type { ContactDetail, ContactListItem } from '@common/api/inbox';
 
 /** A contact list row for component tests: an unassigned customer who wrote last; `overrides` win. */
 export function contactListItem(id: string, overrides: Partial<ContactListItem> = {}): ContactListItem {
@@ -21,6 +21,18 @@ export function contactListItem(id: string, overrides: Partial<ContactListItem> 
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-12T10:00:00.000Z',
     abilities: { sendFreeform: true },
+    ...overrides,
+  };
+}
+
+/** A contact's detail (the conversation's and the panel's) for component tests; `overrides` win. */
+export function contactDetail(id: string, overrides: Partial<ContactDetail> = {}): ContactDetail {
+  return {
+    ...contactListItem(id),
+    profileName: '',
+    notes: '',
+    fields: {},
+    consent: { state: 'unknown', changedAt: null, source: null, changedBy: null },
     ...overrides,
   };
 }

@@ -1,37 +1,26 @@
 import type { ContactConsent } from '@common/api/consent';
-import type { ContactDetail, ConversationResponse, InboxCountsResponse } from '@common/api/inbox';
+import type { ConversationResponse, InboxCountsResponse } from '@common/api/inbox';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { contactDetail } from '../../../../test/contactListItem';
 import { mockApi, renderScreen } from '../../../../test/render';
 import { ContactPanel } from './ContactPanel';
 import { describeConsent } from './consentText';
 
 const now = new Date();
-const contact: ContactDetail = {
-  id: 'c-1',
+const contact = contactDetail('c-1', {
   waId: '16505550142',
   name: 'Maya Patel',
   profileName: 'Maya',
-  notes: '',
-  fields: {},
-  consent: { state: 'unknown', changedAt: null, source: null, changedBy: null },
   phone: '+16505550142',
-  tags: [],
-  assignee: null,
   lastMessageAt: now.toISOString(),
   lastMessagePreview: 'Hi',
-  lastMessageDirection: 'incoming',
-  lastMessageSentBy: null,
-  unreadCount: 0,
   lastIncomingAt: now.toISOString(),
   windowClosesAt: new Date(now.getTime() + 23 * 3_600_000).toISOString(),
-  archived: false,
-  blocked: false,
   createdAt: now.toISOString(),
   updatedAt: now.toISOString(),
-  abilities: { sendFreeform: true },
-};
+});
 
 function setup() {
   const conversation: ConversationResponse = {
