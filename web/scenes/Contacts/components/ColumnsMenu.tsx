@@ -5,6 +5,7 @@ import {
 } from '@common/api/contact-table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Columns3Icon } from 'lucide-react';
+import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading } from 'react-aria-components';
 import { errorMessage } from '../../../api/client';
 import { contactFieldsQuery } from '../../../api/contactFields';
@@ -33,14 +34,22 @@ function Option({ label, checked, onChange }: { label: string; checked: boolean;
  */
 export function ColumnsMenu() {
   const client = useQueryClient();
-  const columns = useQuery(columnsQuery).data ?? DEFAULT_CONTACT_TABLE_COLUMNS;
+  const saved = useQuery(columnsQuery).data ?? DEFAULT_CONTACT_TABLE_COLUMNS;
   const fields = useQuery(contactFieldsQuery).data?.fields ?? [];
+  // The query cache tells its observers a tick later, and a controlled checkbox whose state does
+  // not change within its own click event is put back by React; the choice just made is held here
+  // so the box shows it at once.
+  const [picked, setPicked] = useState<ContactTableColumn[] | null>(null);
+  const columns = picked ?? saved;
 
   const toggle = (id: ContactTableColumn) => {
-    const previous = columns;
+    const previous = saved;
     const next = columns.includes(id) ? columns.filter((c) => c !== id) : [...columns, id];
+    setPicked(next);
+    void client.cancelQueries({ queryKey: contactTableKeys.columns });
     client.setQueryData(contactTableKeys.columns, next);
     saveColumns(next).catch((error: unknown) => {
+      setPicked(null);
       client.setQueryData(contactTableKeys.columns, previous);
       showToast(errorMessage(error, 'Your columns could not be saved. Try again.'), 'error');
     });
