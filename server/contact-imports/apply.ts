@@ -1,7 +1,15 @@
 import type { ImportExisting } from '@common/api/contact-imports';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { contactFieldValues, contactImportFailures, contacts, contactTags, tags } from '../db/schema';
+import { deferFilterColumns, refreshFilterColumns } from '../db/filter-columns';
+import {
+  contactFields,
+  contactFieldValues,
+  contactImportFailures,
+  contacts,
+  contactTags,
+  tags,
+} from '../db/schema';
 import type { FailedRow, GoodRow } from './rows';
 
 export type BatchTarget = {
@@ -21,6 +29,11 @@ const param = <T>(values: T[]) => sql.param(values);
  * (unknown names created) and the import's tag, and the failed rows recorded. Runs inside the
  * caller's transaction, which also moves the checkpoint, so a batch is applied entirely or not at all.
  * Rows are unique by number within a batch (the in-file dedupe guarantees it).
+ *
+ * The contacts' filter columns (db/filter-columns.ts) are written once per contact, not once per
+ * statement: new contacts are inserted with them already filled (the same SQL the triggers use, from
+ * the batch's own values and tags), the triggers are deferred, and the existing contacts the batch
+ * changed are refreshed at the end.
  */
 export async function applyBatch(
   tx: Executor,
@@ -38,13 +51,27 @@ export async function applyBatch(
       on conflict do nothing`);
   if (good.length === 0) return counts;
 
+  await deferFilterColumns(tx);
+  const tagIdOf = await resolveTags(tx, target, good);
+  const rowTagIds = (r: GoodRow) => {
+    const ids = new Set(r.tags.flatMap((t) => tagIdOf.get(t.toLowerCase()) ?? []));
+    if (target.tagId) ids.add(target.tagId);
+    return JSON.stringify([...ids]);
+  };
+  const rowValues = (r: GoodRow) =>
+    JSON.stringify(Object.fromEntries(r.values.map((v) => [v.fieldId, v.value])));
   const created = rowsOf<{ id: string; wa_id: string }>(
     await tx.execute(sql`
-      insert into ${contacts} (account_id, wa_id, phone, custom_name, consent, consent_changed_at, consent_source)
+      insert into ${contacts} (account_id, wa_id, phone, custom_name, consent, consent_changed_at, consent_source,
+        tag_ids, field_values)
       select ${target.accountId}::uuid, wa_id, wa_id, nullif(name, ''), coalesce(consent, 'unknown'),
-        case when consent is null then null else now() end, case when consent is null then null else 'import' end
+        case when consent is null then null else now() end, case when consent is null then null else 'import' end,
+        array(select distinct t::uuid from jsonb_array_elements_text(tag_ids::jsonb) t order by 1),
+        coalesce((select jsonb_object_agg(e.key, contact_field_json(f.type, e.value))
+          from jsonb_each_text(field_values::jsonb) e join ${contactFields} f on f.id = e.key::uuid), '{}'::jsonb)
       from unnest(${param(good.map((r) => r.waId))}::text[], ${param(good.map((r) => r.name))}::text[],
-        ${param(good.map((r) => r.consent))}::text[]) as i(wa_id, name, consent)
+        ${param(good.map((r) => r.consent))}::text[], ${param(good.map(rowTagIds))}::text[],
+        ${param(good.map(rowValues))}::text[]) as i(wa_id, name, consent, tag_ids, field_values)
       on conflict (account_id, wa_id) do nothing
       returning id, wa_id`),
   );
@@ -81,7 +108,12 @@ export async function applyBatch(
   // Skipped contacts are not in contactOf: nothing of theirs changes, not even the import's tag.
   const applied = good.filter((r) => contactOf.has(r.waId));
   await applyValues(tx, target, applied, contactOf);
-  await applyTags(tx, target, applied, contactOf);
+  await applyTags(tx, applied, contactOf, tagIdOf, target.tagId);
+  const createdIds = new Set(created.map((c) => c.id));
+  await refreshFilterColumns(
+    tx,
+    applied.map((r) => contactOf.get(r.waId)!).filter((id) => !createdIds.has(id)),
+  );
   return counts;
 }
 
@@ -104,23 +136,33 @@ async function applyValues(
     on conflict (contact_id, field_id) ${onConflict}`);
 }
 
-async function applyTags(tx: Executor, target: BatchTarget, rows: GoodRow[], contactOf: Map<string, string>) {
+/** The batch's tag names (case-insensitively) → tag ids, creating the ones the account lacks. */
+async function resolveTags(tx: Executor, target: BatchTarget, rows: GoodRow[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const r of rows)
     for (const t of r.tags) if (!names.has(t.toLowerCase())) names.set(t.toLowerCase(), t);
   const tagIdOf = new Map<string, string>();
-  if (names.size > 0) {
+  if (names.size === 0) return tagIdOf;
+  await tx.execute(sql`
+    insert into ${tags} (account_id, name)
+    select ${target.accountId}::uuid, name from unnest(${param([...names.values()])}::text[]) as t(name)
+    on conflict do nothing`);
+  const found = rowsOf<{ id: string; lname: string }>(
     await tx.execute(sql`
-      insert into ${tags} (account_id, name)
-      select ${target.accountId}::uuid, name from unnest(${param([...names.values()])}::text[]) as t(name)
-      on conflict do nothing`);
-    const found = rowsOf<{ id: string; lname: string }>(
-      await tx.execute(sql`
-        select id, lower(name) as lname from ${tags}
-        where account_id = ${target.accountId}::uuid and lower(name) = any(${param([...names.keys()])}::text[])`),
-    );
-    for (const t of found) tagIdOf.set(t.lname, t.id);
-  }
+      select id, lower(name) as lname from ${tags}
+      where account_id = ${target.accountId}::uuid and lower(name) = any(${param([...names.keys()])}::text[])`),
+  );
+  for (const t of found) tagIdOf.set(t.lname, t.id);
+  return tagIdOf;
+}
+
+async function applyTags(
+  tx: Executor,
+  rows: GoodRow[],
+  contactOf: Map<string, string>,
+  tagIdOf: Map<string, string>,
+  importTagId: string | null,
+) {
   const pairs: { contactId: string; tagId: string }[] = [];
   for (const r of rows) {
     const contactId = contactOf.get(r.waId)!;
@@ -128,7 +170,7 @@ async function applyTags(tx: Executor, target: BatchTarget, rows: GoodRow[], con
       const tagId = tagIdOf.get(t.toLowerCase());
       if (tagId) pairs.push({ contactId, tagId });
     }
-    if (target.tagId) pairs.push({ contactId, tagId: target.tagId });
+    if (importTagId) pairs.push({ contactId, tagId: importTagId });
   }
   if (pairs.length === 0) return;
   await tx.execute(sql`

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactFieldValues, contacts, contactTags, tags } from '../db/schema';
 import type { DeliveredEvent } from '../events/types';
+import { filterColumnDrift } from '../test/filter-columns';
 import { createTestContext, type TestContext } from '../test/harness';
 import { runImport } from './run-import';
 import { importDeps, importTeam, startUpload, uploadCsv } from './test-helpers';
@@ -122,6 +123,13 @@ describe('the import job', () => {
     const grace = (await contactByWaId('4915112345678'))!;
     // "VIP" is the same tag as "vip" (names are case-insensitive): no second tag is created.
     expect(await tagNamesOf(grace.id)).toEqual(['lead', 'vip']);
+    // What the Contacts filters test was filled in with the contacts, not left behind.
+    expect(ada.fieldValues).toEqual({
+      [fields.tier!]: 'gold',
+      [fields.orders!]: 3,
+      [fields.since!]: '2024-01-31',
+    });
+    expect(await filterColumnDrift(ctx.db, team.accountId)).toEqual({ tags: [], values: [] });
 
     const lines = (await failedCsv(id))
       .replace(/^\ufeff/, '')
@@ -199,6 +207,8 @@ describe('the import job', () => {
     expect((await contactByWaId('14155550200'))!.customName).toBe('New Name');
     expect(await tagNamesOf(kept!.id)).toEqual(['Imported']);
     expect(await tagNamesOf((await contactByWaId('14155550202'))!.id)).toEqual(['Second wave']);
+    // Existing contacts the import changed had their filter columns refreshed at the batch's end.
+    expect(await filterColumnDrift(ctx.db, team.accountId)).toEqual({ tags: [], values: [] });
   });
 
   it('resumes after a crash mid-import without duplicates or double counts', async () => {

@@ -2,15 +2,17 @@ import { type ContactFieldType, normalizeFieldValue } from '@common/api/contact-
 import { FIELD_OP_LABELS, FIELD_OPS_BY_TYPE, type FieldCondition } from '@common/api/contact-filter';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { contactFields, contactFieldValues, contacts } from '../../db/schema';
+import { contactFields, contacts } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
 
 /**
- * Custom-field conditions of the contacts filter (`conditions`): each one an `exists` (or `not
- * exists`, for `empty`) over `contact_field_values`, which the primary key (contact_id, field_id)
- * answers per contact and the (field_id, value) index answers per field. The field's type — loaded
- * once per request — decides how the value compares: text-like case-insensitively, numbers as
- * numeric, dates as their yyyy-mm-dd text (which orders like the dates).
+ * Custom-field conditions of the contacts filter (`conditions`), tested on the contact's own row:
+ * `contacts.field_values` (field id → value, kept equal to contact_field_values by the triggers of
+ * migration contact_filter_columns). Equality is a jsonb containment the GIN index answers, so a
+ * filter ANDs index bitmaps instead of probing another table per contact; ranges, `contains` and
+ * emptiness are checked on the rows the other conditions leave. The field's type — loaded once per
+ * request — decides how the value compares: text-like case-insensitively (stored lower-cased),
+ * numbers as numeric (stored as JSON numbers), dates as their yyyy-mm-dd text.
  */
 
 export type FieldDef = { id: string; key: string; label: string; type: ContactFieldType; options: string[] };
@@ -46,7 +48,6 @@ export async function loadFieldDefs(
   return new Map(rows.map((r) => [r.id, { ...r, type: r.type as ContactFieldType }]));
 }
 
-const NUMBER_TEXT = '^[-+]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][-+]?[0-9]+)?$';
 const TEXT_LIKE = new Set<ContactFieldType>(['text', 'url', 'email', 'select']);
 
 /** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
@@ -82,29 +83,25 @@ function checkCondition(
   return { field, value: raw };
 }
 
-/** The comparison on `v.value` a condition makes (its op already suits the field's type). */
-function valueTest(op: FieldCondition['op'], type: ContactFieldType, value: string): SQL {
-  const v = contactFieldValues.value;
-  if (type === 'number') {
-    // Stored values are numbers already; the guard keeps a stray one from failing the whole query.
-    const n = sql`(case when ${v} ~ ${NUMBER_TEXT} then ${v}::numeric end)`;
-    const cmp = op === 'gt' ? sql`>` : op === 'lt' ? sql`<` : sql`=`;
-    return sql`${n} ${cmp} ${value}::numeric`;
-  }
-  if (type === 'date') {
-    const cmp = op === 'before' ? sql`<` : op === 'after' ? sql`>=` : sql`=`;
-    return sql`${v} ${cmp} ${value}`;
-  }
-  if (op === 'contains') return sql`lower(${v}) like ${containsPattern(value)}`;
-  return TEXT_LIKE.has(type) ? sql`lower(${v}) = ${value.toLowerCase()}` : sql`${v} = ${value}`;
-}
-
-/** One condition as SQL over `contacts`. */
+/** One condition as SQL over the contact's `field_values`. */
 function conditionSql(c: FieldCondition, field: FieldDef, value: string): SQL {
-  const base = sql`${contactFieldValues.contactId} = ${contacts.id} and ${contactFieldValues.fieldId} = ${field.id}::uuid`;
-  if (c.op === 'empty') return sql`not exists (select 1 from ${contactFieldValues} where ${base})`;
-  if (c.op === 'not_empty') return sql`exists (select 1 from ${contactFieldValues} where ${base})`;
-  return sql`exists (select 1 from ${contactFieldValues} where ${base} and ${valueTest(c.op, field.type, value)})`;
+  const values = contacts.fieldValues;
+  const key = sql`${field.id}::text`;
+  if (c.op === 'empty') return sql`(${values} -> ${key}) is null`;
+  if (c.op === 'not_empty') return sql`(${values} -> ${key}) is not null`;
+  if (field.type === 'number') {
+    // A stored number is a JSON number; anything else (never written by the app) matches nothing.
+    if (c.op === 'equals') return sql`${values} @> jsonb_build_object(${key}, ${value}::numeric)`;
+    const n = sql`(case when jsonb_typeof(${values} -> ${key}) = 'number' then (${values} ->> ${key})::numeric end)`;
+    return sql`${n} ${c.op === 'gt' ? sql`>` : sql`<`} ${value}::numeric`;
+  }
+  if (field.type === 'date') {
+    if (c.op === 'equals') return sql`${values} @> jsonb_build_object(${key}, ${value}::text)`;
+    return sql`(${values} ->> ${key}) ${c.op === 'before' ? sql`<` : sql`>=`} ${value}::text`;
+  }
+  if (c.op === 'contains') return sql`(${values} ->> ${key}) like ${containsPattern(value)}`;
+  const text = TEXT_LIKE.has(field.type) ? sql`lower(${value}::text)` : sql`${value}::text`;
+  return sql`${values} @> jsonb_build_object(${key}, ${text})`;
 }
 
 /** Every condition, all must hold; undefined when there are none. Throws 400 for a condition that cannot be. */

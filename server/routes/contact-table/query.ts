@@ -1,7 +1,7 @@
 import type { ContactTableFilter, ContactTableSort } from '@common/api/contact-table';
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { CONTACT_SEARCH_TEXT, contacts, contactTags, messages } from '../../db/schema';
+import { CONTACT_SEARCH_TEXT, contacts, messages } from '../../db/schema';
 import type { ContactRow } from '../../presenters/contact';
 import { searchPattern } from '../contacts/list-query';
 import {
@@ -65,14 +65,17 @@ export function tableConditions(
   missing: MissingField = 'reject',
 ): SQL {
   const pattern = searchPattern(filter.q);
-  const tagList = filter.tagIds;
+  // Tags are tested on the contact's own `tag_ids` (kept equal to contact_tags by triggers), which
+  // its GIN index answers for "any" (&&) and "all" (@>).
+  const tagList = sql`array[${sql.join(
+    filter.tagIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]::uuid[]`;
   let tags: SQL | undefined;
-  if (tagList.length > 0) {
-    const any = sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${inArray(contactTags.tagId, tagList)})`;
-    if (filter.tagMode === 'any') tags = any;
-    else if (filter.tagMode === 'none') tags = sql`not ${any}`;
-    else
-      tags = sql`(select count(*) from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${inArray(contactTags.tagId, tagList)}) = ${tagList.length}`;
+  if (filter.tagIds.length > 0) {
+    if (filter.tagMode === 'any') tags = sql`${contacts.tagIds} && ${tagList}`;
+    else if (filter.tagMode === 'none') tags = sql`not (${contacts.tagIds} && ${tagList})`;
+    else tags = sql`${contacts.tagIds} @> ${tagList}`;
   }
   let assignee: SQL | undefined;
   if (filter.assignee === 'unassigned') assignee = isNull(contacts.assignedTo);
