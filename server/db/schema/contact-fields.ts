@@ -36,11 +36,9 @@ export const contactFields = pgTable(
 
 /**
  * One value of one field on one contact, stored as validated text (numbers in their JSON form, dates
- * as yyyy-mm-dd). A row per value rather than a jsonb column on contacts: filtering 100,000 contacts
- * by a field is an index range on (field_id, value) instead of a GIN scan over every contact's blob;
- * deleting a field cascades here and its usage count is a count by field_id; a value write touches
- * one small row, not the contact row the inbox list keeps hot. Numeric range filters can cast the
- * text per field (or get a typed expression index) when the filter slice lands.
+ * as yyyy-mm-dd). The source of truth: a value write touches one small row, deleting a field cascades
+ * here, and its usage count is a count by field_id. The Contacts filters read a derived copy on the
+ * contact's own row (contacts.field_values, kept equal by triggers; see db/filter-columns.ts).
  */
 export const contactFieldValues = pgTable(
   'contact_field_values',
@@ -56,8 +54,7 @@ export const contactFieldValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.contactId, t.fieldId] }),
-    index('contact_field_values_field_value_idx').on(t.fieldId, t.value),
-    // The contacts filter's case-insensitive equals on text-like fields (field-conditions.ts).
-    index('contact_field_values_field_lower_value_idx').on(t.fieldId, sql`lower(value)`),
+    // A field's usage count and the cascade when it is deleted; filters read contacts.field_values.
+    index('contact_field_values_field_idx').on(t.fieldId),
   ],
 );

@@ -87,21 +87,23 @@ function checkCondition(
 function conditionSql(c: FieldCondition, field: FieldDef, value: string): SQL {
   const values = contacts.fieldValues;
   const key = sql`${field.id}::text`;
+  // The object is built once (a scalar subquery), not again for each row the GIN bitmap rechecks.
+  const contains = (v: SQL) => sql`${values} @> (select jsonb_build_object(${key}, ${v}))`;
   if (c.op === 'empty') return sql`(${values} -> ${key}) is null`;
   if (c.op === 'not_empty') return sql`(${values} -> ${key}) is not null`;
   if (field.type === 'number') {
     // A stored number is a JSON number; anything else (never written by the app) matches nothing.
-    if (c.op === 'equals') return sql`${values} @> jsonb_build_object(${key}, ${value}::numeric)`;
+    if (c.op === 'equals') return contains(sql`${value}::numeric`);
     const n = sql`(case when jsonb_typeof(${values} -> ${key}) = 'number' then (${values} ->> ${key})::numeric end)`;
     return sql`${n} ${c.op === 'gt' ? sql`>` : sql`<`} ${value}::numeric`;
   }
   if (field.type === 'date') {
-    if (c.op === 'equals') return sql`${values} @> jsonb_build_object(${key}, ${value}::text)`;
+    if (c.op === 'equals') return contains(sql`${value}::text`);
     return sql`(${values} ->> ${key}) ${c.op === 'before' ? sql`<` : sql`>=`} ${value}::text`;
   }
   if (c.op === 'contains') return sql`(${values} ->> ${key}) like ${containsPattern(value)}`;
   const text = TEXT_LIKE.has(field.type) ? sql`lower(${value}::text)` : sql`${value}::text`;
-  return sql`${values} @> jsonb_build_object(${key}, ${text})`;
+  return contains(text);
 }
 
 /** Every condition, all must hold; undefined when there are none. Throws 400 for a condition that cannot be. */
