@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from './client';
+import { contacts } from './schema';
 
 /**
  * contacts.tag_ids and contacts.field_values — what the Contacts filters and segment counts test —
@@ -19,3 +20,11 @@ export async function refreshFilterColumns(tx: Executor, contactIds: string[]): 
   if (contactIds.length === 0) return;
   await tx.execute(sql`select contacts_refresh_filter_columns(${sql.param(contactIds)}::uuid[])`);
 }
+
+const { tagIds: _tagIds, fieldValues: _fieldValues, ...rowColumns } = getTableColumns(contacts);
+/**
+ * Every column of a contact but the two filter columns, which only SQL reads: what the inbox list and
+ * the Contacts table select, so a page does not carry and parse each contact's copies of its tags and
+ * values (the presenters load those from their own tables).
+ */
+export const contactRowColumns = rowColumns;

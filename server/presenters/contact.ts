@@ -15,7 +15,8 @@ import { contactPolicy } from '../policies/contact';
 import { anyTeammateOf } from '../policies/define-policy';
 import { loadUserNames } from './users';
 
-export type ContactRow = typeof contacts.$inferSelect;
+/** A contact as the app reads it: every column but the filter columns (db/filter-columns.ts). */
+export type ContactRow = Omit<typeof contacts.$inferSelect, 'tagIds' | 'fieldValues'>;
 
 /** What a page of contacts needs besides its rows: tags, assignees and last senders, loaded once per page. */
 export type ContactExtras = {

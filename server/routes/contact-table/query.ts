@@ -1,6 +1,7 @@
 import type { ContactTableFilter, ContactTableSort } from '@common/api/contact-table';
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { contactRowColumns } from '../../db/filter-columns';
 import { CONTACT_SEARCH_TEXT, contacts, messages } from '../../db/schema';
 import type { ContactRow } from '../../presenters/contact';
 import { searchPattern } from '../contacts/list-query';
@@ -187,7 +188,7 @@ export function tablePageQuery(
   const spec = SORTS[page.sort];
   const order = sql.raw(page.dir);
   return db
-    .select({ contact: contacts, key: sql<string | null>`(${spec.key})::text` })
+    .select({ contact: contactRowColumns, key: sql<string | null>`(${spec.key})::text` })
     .from(contacts)
     .where(
       and(

@@ -1,6 +1,7 @@
 import type { ContactListView, InboxTab } from '@common/api/inbox';
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { contactRowColumns } from '../../db/filter-columns';
 import { contacts, contactTags } from '../../db/schema';
 import type { ContactRow } from '../../presenters/contact';
 
@@ -114,7 +115,7 @@ export function contactPageQuery(db: Executor, filter: InboxFilter, page: Page) 
     ? sql`(${sortKey}, ${contacts.id}) < (${page.cursor.key}::timestamptz, ${page.cursor.id}::uuid)`
     : undefined;
   return db
-    .select({ contact: contacts, key: sql<string>`(${sortKey})::text` })
+    .select({ contact: contactRowColumns, key: sql<string>`(${sortKey})::text` })
     .from(contacts)
     .where(and(viewConditions(filter, page), after))
     .orderBy(sql`${sortKey} desc`, desc(contacts.id))
