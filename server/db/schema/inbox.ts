@@ -65,10 +65,11 @@ export const contacts = pgTable(
     /** The teammate who set it by hand. */
     consentChangedBy: uuid('consent_changed_by').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * Derived, never written by the app: the contact's tag ids (sorted) and custom field values
+     * Derived, never written by commands: the contact's tag ids (sorted) and custom field values
      * (field id → value: lower-cased text, JSON numbers, yyyy-mm-dd dates), kept equal to
      * contact_tags and contact_field_values by the statement triggers of migration
-     * contact_filter_columns. They let the Contacts table's filters and segment counts test a
+     * contact_filter_columns (a CSV import fills a new contact's on insert with the same SQL; see
+     * db/filter-columns.ts). They let the Contacts table's filters and segment counts test a
      * contact on its own row, AND-ing GIN bitmaps instead of probing two tables per candidate.
      */
     tagIds: uuid('tag_ids').array().notNull().default(sql`'{}'::uuid[]`),
