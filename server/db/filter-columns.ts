@@ -24,7 +24,7 @@ export async function refreshFilterColumns(tx: Executor, contactIds: string[]): 
 const { tagIds: _tagIds, fieldValues: _fieldValues, ...rowColumns } = getTableColumns(contacts);
 /**
  * Every column of a contact but the two filter columns (read by the filters' SQL and the export's
- * tag ids): what the inbox list and the Contacts table select, so a page does not carry and parse each contact's copies of its tags and
- * values (the presenters load those from their own tables).
+ * tag ids): what the inbox list and the Contacts table select, so a page does not carry and parse
+ * each contact's copies of its tags and values (the presenters load those from their own tables).
  */
 export const contactRowColumns = rowColumns;
