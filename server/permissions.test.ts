@@ -1,3 +1,4 @@
+import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -132,15 +133,7 @@ beforeAll(async () => {
     .values({
       accountId: account.id,
       name: 'secret-segment-A',
-      filter: {
-        q: '',
-        tagIds: [],
-        tagMode: 'any',
-        assignee: 'anyone',
-        archived: 'exclude',
-        consent: 'any',
-        conditions: [],
-      },
+      filter: EVERY_CONTACT_FILTER,
     })
     .returning();
 

@@ -97,6 +97,8 @@ export const contactFilterJsonSchema = z
   });
 export type ContactFilterJson = z.input<typeof contactFilterJsonSchema>;
 export type ContactFilterJsonParsed = z.output<typeof contactFilterJsonSchema>;
+/** The filter with nothing set (every unarchived contact), as a segment stores it. */
+export const EVERY_CONTACT_FILTER: ContactFilterJsonParsed = contactFilterJsonSchema.parse({});
 
 /** A day means its midnight UTC (as in the table's query). */
 export function toInstant(v: string): Date {

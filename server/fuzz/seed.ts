@@ -1,3 +1,4 @@
+import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -96,15 +97,7 @@ export async function seedTeam(ctx: ListeningContext, team: SandboxTeam, name: '
   await ctx.db.insert(contactSegments).values({
     accountId: team.accountId,
     name: secret('segment'),
-    filter: {
-      q: '',
-      tagIds: [],
-      tagMode: 'any',
-      assignee: 'anyone',
-      archived: 'exclude',
-      consent: 'any',
-      conditions: [],
-    },
+    filter: EVERY_CONTACT_FILTER,
     createdBy: team.owner.id,
   });
   await insertRegistryImport(ctx.db, { id: team.owner.id, teamId: team.teamId, accountId: team.accountId });

@@ -1,3 +1,4 @@
+import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import { eq } from 'drizzle-orm';
 import {
   contactFields,
@@ -68,15 +69,7 @@ export async function buildCommandFixture(ctx: TestContext) {
     .values({
       accountId: a.account.id,
       name: 'registry-segment',
-      filter: {
-        q: '',
-        tagIds: [],
-        tagMode: 'any',
-        assignee: 'anyone',
-        archived: 'exclude',
-        consent: 'any',
-        conditions: [],
-      },
+      filter: EVERY_CONTACT_FILTER,
       createdBy: a.owner.id,
     })
     .returning();

@@ -1,10 +1,11 @@
+import type { ContactTableCountResponse } from '@common/api/contact-table';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactFields, contacts, contactTags } from '../../db/schema';
 import { filterColumnDrift } from '../../test/filter-columns';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { buildContact, buildTag } from '../../test/inbox-factories';
-import { buildTableFixture } from './fixture';
+import { buildTableFixture, getter } from './fixture';
 
 let ctx: TestContext;
 let f: Awaited<ReturnType<typeof buildTableFixture>>;
@@ -96,12 +97,11 @@ describe('the derived filter columns on contacts', () => {
       .returning();
     const count = async (value: string) => {
       const conditions = encodeURIComponent(JSON.stringify([{ fieldId: field!.id, op: 'equals', value }]));
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/contact-table/count?conditions=${conditions}`,
-        headers: { cookie: f.owner.cookie },
-      });
-      return res.json().count as number;
+      const res = await getter(ctx)<ContactTableCountResponse>(
+        f.owner,
+        `/api/contact-table/count?conditions=${conditions}`,
+      );
+      return res.body.count;
     };
     await send('PUT', `/api/contacts/${f.c.eve.id}/fields`, { tier: 'Gold' });
     expect([await count('gold'), await count('Silver')]).toEqual([1, 0]);

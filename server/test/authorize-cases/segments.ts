@@ -1,4 +1,4 @@
-import type { ContactFilterJsonParsed } from '@common/api/contact-filter';
+import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import type { CommandDeps } from '../../commands/deps';
 import {
   countSegment,
@@ -10,16 +10,6 @@ import {
 import type { Executor } from '../../db/client';
 import type { AuthorizeCase } from '../command-fixture';
 
-const SEGMENT_FILTER: ContactFilterJsonParsed = {
-  q: '',
-  tagIds: [],
-  tagMode: 'any',
-  assignee: 'anyone',
-  archived: 'exclude',
-  consent: 'any',
-  conditions: [],
-};
-
 /** segments.ts — any teammate lists, counts and saves; the creator or the owner changes and deletes. */
 export function segmentAuthorizeCases(
   deps: () => CommandDeps,
@@ -30,7 +20,7 @@ export function segmentAuthorizeCases(
     createSegment: {
       ability: 'segment.create',
       refuses: ['teamless'],
-      run: (a) => createSegment(deps(), a, { name: 'registry-new', filter: SEGMENT_FILTER }),
+      run: (a) => createSegment(deps(), a, { name: 'registry-new', filter: EVERY_CONTACT_FILTER }),
     },
     updateSegment: {
       ability: 'segment.update',

@@ -1,3 +1,4 @@
+import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import type { ContactTableRow } from '@common/api/contact-table';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -57,15 +58,7 @@ const SEGMENTS = [
   {
     id: 's_other',
     name: 'Lisbon',
-    filter: {
-      q: 'lisbon',
-      tagIds: [],
-      tagMode: 'any',
-      assignee: 'anyone',
-      archived: 'exclude',
-      consent: 'any',
-      conditions: [],
-    },
+    filter: { ...EVERY_CONTACT_FILTER, q: 'lisbon' },
     createdBy: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

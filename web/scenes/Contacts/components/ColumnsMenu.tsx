@@ -48,11 +48,15 @@ export function ColumnsMenu() {
     setPicked(next);
     void client.cancelQueries({ queryKey: contactTableKeys.columns });
     client.setQueryData(contactTableKeys.columns, next);
-    saveColumns(next).catch((error: unknown) => {
-      setPicked(null);
-      client.setQueryData(contactTableKeys.columns, previous);
-      showToast(errorMessage(error, 'Your columns could not be saved. Try again.'), 'error');
-    });
+    // Once saved, the cache (already `next`) is the truth again.
+    saveColumns(next).then(
+      () => setPicked(null),
+      (error: unknown) => {
+        setPicked(null);
+        client.setQueryData(contactTableKeys.columns, previous);
+        showToast(errorMessage(error, 'Your columns could not be saved. Try again.'), 'error');
+      },
+    );
   };
 
   return (
