@@ -1,5 +1,5 @@
 import { IMPORT_MSG, type StartImportInput } from '@common/api/contact-imports';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactFieldValues, contacts, contactTags, tags } from '../db/schema';
 import type { DeliveredEvent } from '../events/types';
@@ -240,6 +240,42 @@ describe('the import job', () => {
     expect((await failedCsv(id)).trim().split('\r\n').at(-1)).toBe(
       `3502,Late duplicate,'+1 650 253 0007,batch,${IMPORT_MSG.duplicateInFile(9)}`,
     );
+  });
+
+  it('commits batches in file order: a batch that fails takes the one written beside it down too', async () => {
+    // Four batches; the database refuses one number of the second, as a broken constraint would.
+    const rows = Array.from(
+      { length: 3500 },
+      (_, i) => `Q${i},+1 650 254 ${String(i).padStart(4, '0')},wave`,
+    );
+    const id = await importCsv(['Name,Phone,Tags', ...rows].join('\n'), { existing: 'skip' });
+    await ctx.db.execute(sql`
+      create function refuse_one_number() returns trigger language plpgsql as $$
+      begin
+        if new.wa_id = '16502541500' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`);
+    await ctx.db.execute(
+      sql`create trigger refuse_one_number before insert on contacts for each row execute function refuse_one_number()`,
+    );
+    const error = (await runImport(importDeps(ctx), id).catch((e: unknown) => e)) as Error;
+    expect((error.cause as Error | undefined)?.message ?? error.message).toMatch(/refused for the test/);
+    // Only the first batch counts; the third (written while the second failed) left nothing either.
+    expect(await status(id)).toMatchObject({ status: 'running', rowsDone: 1000, created: 1000 });
+    const waIds = rows.map((_, i) => `1650254${String(i).padStart(4, '0')}`);
+    const stored = () =>
+      ctx.db
+        .select({ waId: contacts.waId })
+        .from(contacts)
+        .where(and(eq(contacts.accountId, team.accountId), inArray(contacts.waId, waIds)));
+    expect((await stored()).map((c) => c.waId).sort()).toEqual(waIds.slice(0, 1000));
+
+    await ctx.db.execute(sql`drop trigger refuse_one_number on contacts`);
+    await ctx.db.execute(sql`drop function refuse_one_number()`);
+    expect(await runImport(importDeps(ctx), id)).toBe('completed');
+    expect(await status(id)).toMatchObject({ status: 'completed', rowsDone: 3500, created: 3500, failed: 0 });
+    expect(await stored()).toHaveLength(3500);
+    expect(await filterColumnDrift(ctx.db, team.accountId)).toEqual({ tags: [], values: [] });
   });
 
   it('runs through the job queue once started', async () => {

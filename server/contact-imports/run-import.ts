@@ -9,13 +9,18 @@ import type { Env } from '../env';
 import type { EventBus } from '../events/bus';
 import type { DomainEvent } from '../events/types';
 import { mediaPath } from '../media/storage';
-import { applyBatch, type BatchCounts } from './apply';
+import { applyBatch, type BatchCounts, resolveTags } from './apply';
 import { fitRow, malformedError, readRecords } from './csv';
 import { presentImport } from './present';
 import { evaluateRow, type FailedRow, type GoodRow, planImport } from './rows';
 
 /** Rows per transaction: each batch commits its contacts and the checkpoint together. */
 export const IMPORT_BATCH_ROWS = 1000;
+/**
+ * Batches written at once, each in its own transaction on its own connection: the database works on
+ * the next batch's rows while the previous one finishes, and the checkpoint still moves in order.
+ */
+const BATCHES_IN_FLIGHT = 2;
 /** At most this often a progress frame (the last batch's always goes). */
 const PROGRESS_EVERY_MS = 250;
 
@@ -30,8 +35,13 @@ class CheckpointMoved extends Error {}
  * checkpoint are only evaluated, which rebuilds the in-file dedupe map exactly as it was, and the rest
  * are applied in batches of IMPORT_BATCH_ROWS, each in one transaction with the checkpoint (rows done
  * and the counts) moving only if nobody else moved it meanwhile. So a restart mid-import goes on after
- * the last committed batch, with no row applied or counted twice. `stopAfterBatches` ends the run
- * early, as a crash would (tests).
+ * the last committed batch, with no row applied or counted twice.
+ *
+ * Up to BATCHES_IN_FLIGHT batches are written at once. Batch N+1 writes its rows, then waits for
+ * batch N to commit before it moves the checkpoint, so they commit in file order; if batch N fails,
+ * N+1 rolls back. The in-file dedupe keeps two batches from touching the same contact, and tags are
+ * created before their batch (resolveTags), so the two transactions never wait on each other's rows.
+ * `stopAfterBatches` ends the run early, as a crash would (tests).
  */
 export async function runImport(
   deps: ImportDeps,
@@ -84,18 +94,23 @@ export async function runImport(
   let good: GoodRow[] = [];
   let failed: FailedRow[] = [];
   let index = 0;
-  let batches = 0;
   let lastProgress = 0;
 
-  const commit = async (okRows: GoodRow[], failedRows: FailedRow[]) => {
-    const rows = okRows.length + failedRows.length;
-    const expected = row.rowsDone;
-    row = await deps.events.transaction(async (tx, emit) => {
+  const commit = async (
+    batch: Parameters<typeof applyBatch>[2],
+    expected: number,
+    previous: Promise<void> | undefined,
+  ) => {
+    const rows = batch.good.length + batch.failed.length;
+    const next = await deps.events.transaction(async (tx, emit) => {
       // A batch need not wait for its WAL flush: a crash can only lose whole batches together with
       // their checkpoint (one transaction), and the job then redoes them from the earlier one.
       await tx.execute(sql`set local synchronous_commit = off`);
-      const counts: BatchCounts = await applyBatch(tx, target, okRows, failedRows);
-      const [next] = await tx
+      const counts: BatchCounts = await applyBatch(tx, target, batch);
+      // The checkpoint moves in file order: this batch's rows are written, then it waits for the
+      // batch before it to commit (or fail, which fails this one too) before it moves the checkpoint.
+      if (previous) await previous;
+      const [moved] = await tx
         .update(contactImports)
         .set({
           rowsDone: sql`${contactImports.rowsDone} + ${rows}`,
@@ -112,25 +127,36 @@ export async function runImport(
           ),
         )
         .returning();
-      if (!next) throw new CheckpointMoved();
+      if (!moved) throw new CheckpointMoved();
       if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
         lastProgress = Date.now();
-        emit(progress(next, creatorEmail));
+        emit(progress(moved, creatorEmail));
       }
-      return next;
+      return moved;
     });
-    batches++;
+    // Batches commit in order (each waits for the one before), so this is the newest.
+    row = next;
   };
-  // The next batch is read and checked while the previous one is written: the parsing and the
+  // The next batches are read and checked while earlier ones are written: the parsing and the
   // database overlap, and batches still commit one after the other, in order.
-  let writing: Promise<void> | null = null;
+  const writing: Promise<void>[] = [];
+  let planned = row.rowsDone;
+  let flushed = 0;
   const flush = async () => {
-    const batch = [good, failed] as const;
+    const rows = { good, failed };
     good = [];
     failed = [];
-    if (writing) await writing;
-    writing = commit(...batch);
-    writing.catch(() => {}); // awaited below; this only keeps it from counting as unhandled
+    const tagIdOf = await resolveTags(deps.db, target, rows.good);
+    if (writing.length >= BATCHES_IN_FLIGHT) await writing.shift();
+    const expected = planned;
+    planned += rows.good.length + rows.failed.length;
+    const written = commit({ ...rows, tagIdOf }, expected, writing.at(-1));
+    written.catch(() => {}); // awaited later; this only keeps it from counting as unhandled
+    writing.push(written);
+    flushed++;
+  };
+  const settle = async () => {
+    while (writing.length > 0) await writing.shift();
   };
 
   try {
@@ -147,17 +173,17 @@ export async function runImport(
       else failed.push(outcome);
       if (good.length + failed.length >= IMPORT_BATCH_ROWS) {
         await flush();
-        if (options.stopAfterBatches !== undefined && batches + 1 >= options.stopAfterBatches) {
-          await writing;
+        if (options.stopAfterBatches !== undefined && flushed >= options.stopAfterBatches) {
+          await settle();
           return 'stopped';
         }
       }
     }
     if (good.length + failed.length > 0) await flush();
-    if (writing) await writing;
+    await settle();
   } catch (error) {
-    // A batch still being written finishes (or fails) before the import's state changes.
-    await (writing as Promise<void> | null)?.catch(() => {});
+    // Batches still being written finish (or fail) before the import's state changes.
+    await Promise.allSettled(writing);
     if (error instanceof CheckpointMoved) {
       deps.log.warn({ importId }, 'import: another runner moved the checkpoint; stopping here');
       return 'stopped';
