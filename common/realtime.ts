@@ -97,6 +97,8 @@ export type ServerEventMap = {
   'contacts.changed': { accountId: string; updatedAt: string; count: number };
   /** A segment was saved, changed or deleted (`deleted`): refetch segments and their counts. */
   'segment.changed': { accountId: string; segmentId: string; deleted: boolean; updatedAt: string };
+  /** A campaign was created, changed or deleted (`deleted`): refetch the campaigns. */
+  'campaign.changed': { accountId: string; campaignId: string; deleted: boolean; updatedAt: string };
   /** An import moved on (rows done, counts, status): the progress bar and the summary. */
   'contact_import.progress': {
     accountId: string;

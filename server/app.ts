@@ -34,6 +34,7 @@ import { livePlugin } from './live/plugin';
 import { loggerOptions } from './logger';
 import { createMetrics, type Metrics, metricsPlugin, registerBacklogGauges } from './metrics';
 import { authRoutes } from './routes/auth';
+import { campaignRoutes } from './routes/campaigns';
 import { consentRoutes } from './routes/consent';
 import { contactBulkRoutes } from './routes/contact-bulk';
 import { contactExportRoutes } from './routes/contact-export';
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactFieldRoutes, { prefix: '/api' });
   await app.register(consentRoutes, { prefix: '/api' });
   await app.register(segmentRoutes, { prefix: '/api' });
+  await app.register(campaignRoutes, { prefix: '/api' });
   await app.register(contactImportRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });

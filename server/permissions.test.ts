@@ -2,6 +2,7 @@ import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  campaigns,
   contactFields,
   contactFieldValues,
   contactSegments,
@@ -137,8 +138,14 @@ beforeAll(async () => {
     })
     .returning();
 
+  const [campaign] = await ctx.db
+    .insert(campaigns)
+    .values({ accountId: account.id, teamId: team.id, name: 'secret-campaign-A' })
+    .returning();
+
   Object.assign(ids, {
     segmentId: segment!.id,
+    campaignId: campaign!.id,
     importId: await insertRegistryImport(ctx.db, {
       id: ownerA.userId,
       teamId: team.id,
@@ -163,6 +170,7 @@ beforeAll(async () => {
     'Secret field A',
     'secret-field-value-A',
     'secret-segment-A',
+    'secret-campaign-A',
     m.email,
   );
 });
@@ -225,6 +233,8 @@ describe('every API route', () => {
     expect(await ctx.db.$count(contactTags, eq(contactTags.tagId, ids.tagId!))).toBe(1);
     expect(await ctx.db.$count(contactFieldValues, eq(contactFieldValues.fieldId, ids.fieldId!))).toBe(1);
     expect(await ctx.db.$count(contactSegments, eq(contactSegments.id, ids.segmentId!))).toBe(1);
+    const [campaign] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, ids.campaignId!));
+    expect(campaign).toMatchObject({ name: 'secret-campaign-A', status: 'draft' });
   });
 
   it('refuses a member every owner-only route, and answers everything without 5xx', async () => {

@@ -74,6 +74,8 @@ export type Settings = {
   failNextSends: FailNextSends | null;
   clockOffsetSeconds: number;
   templateReviewSeconds: number;
+  /** Sends per number per second before 130429; null: no limit. */
+  messagesPerSecond: number | null;
 };
 
 export type SettingsView = { settings: Settings; now: string };

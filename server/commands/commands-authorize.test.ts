@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  campaigns,
   consentKeywords,
   contactFields,
   contactFieldValues,
@@ -22,6 +23,7 @@ import { markMessageRead } from '../outbound/mark-read';
 import { reactToMessage } from '../outbound/react';
 import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
+import { campaignAuthorizeCases, insertRegistryCampaign } from '../test/authorize-cases/campaigns';
 import { consentAuthorizeCases } from '../test/authorize-cases/consent';
 import { contactFieldAuthorizeCases } from '../test/authorize-cases/contact-fields';
 import { contactsPageCommands } from '../test/authorize-cases/contacts-page';
@@ -63,6 +65,7 @@ type Command = AuthorizeCase;
 let ctx: TestContext;
 let fx: Fixture;
 let importId: string;
+let campaignId: string;
 
 /** A file that is never read: every command refuses before it looks at the upload. */
 const UNREAD_FILE = { head: Buffer.alloc(0), filename: 'x.pdf', size: 1, truncated: false } as never;
@@ -114,6 +117,7 @@ const COMMANDS: Record<string, Command> = {
 
   ...consentAuthorizeCases(deps, () => ctx.db),
   ...segmentAuthorizeCases(deps, () => ctx.db),
+  ...campaignAuthorizeCases(deps, () => campaignId),
 
   // saved-message.ts — everyone reads; owners write.
   listSavedMessages: {
@@ -310,6 +314,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   fx = await buildCommandFixture(ctx);
   importId = await insertRegistryImport(ctx.db, fx.owner);
+  campaignId = await insertRegistryCampaign(ctx.db, fx.owner);
 });
 afterAll(() => ctx.close());
 
@@ -329,6 +334,7 @@ async function snapshot() {
     consentKeywords,
     contactSegments,
     contactImports,
+    campaigns,
   ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());

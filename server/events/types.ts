@@ -21,6 +21,8 @@ export type DomainEvent =
   | { kind: 'contact_field.changed'; accountId: string; fieldId: string }
   /** A segment was saved, changed or deleted (`deleted`). */
   | { kind: 'segment.changed'; accountId: string; segmentId: string; deleted: boolean }
+  /** A campaign was created, changed or deleted (`deleted`). */
+  | { kind: 'campaign.changed'; accountId: string; campaignId: string; deleted: boolean }
   /** Many contacts changed at once (a bulk action over more than 100 contacts, an import): lists refetch rather than expecting a row each. */
   | { kind: 'contacts.changed'; accountId: string; count: number }
   /** An import moved on: its state as committed with the batch (the progress bar and the summary). */

@@ -44,6 +44,7 @@ const secretsB = [
   'secret_template_b',
   'secret-saved-B',
   'secret-segment-B',
+  'secret-campaign-B',
 ];
 let customerWaIdA = '';
 /** Team A's access token at the sandbox's Graph API, so Graph routes are reached past the token check. */

@@ -160,6 +160,37 @@ export function plausibleBody(w: FuzzWorld, r: Random, method: string, url: stri
       return r.chance(0.5)
         ? { optOut: ['STOP', `Halt ${w.next()}`], optIn: ['START'] }
         : { optOut: ['stop'], optIn: ['STOP', ''] };
+    case 'POST /api/campaigns':
+    case 'PATCH /api/campaigns/:campaignId':
+      return {
+        name: `Campaign ${w.next()}`,
+        templateId: r.pick([null, idOf(r, w.idsA, 'templateId')]),
+        audience: r.pick([
+          null,
+          { kind: 'opted_in' },
+          { kind: 'tags', tagIds: [idOf(r, w.idsA, 'tagId')], match: r.pick(['any', 'all']) },
+          { kind: 'segment', segmentId: idOf(r, w.idsA, 'segmentId') },
+        ]),
+        variables: {
+          body: [
+            r.pick([
+              { kind: 'name', fallback: 'there' },
+              { kind: 'field', fieldId: idOf(r, w.idsA, 'fieldId'), fallback: '' },
+              { kind: 'text', text: 'Spring' },
+            ]),
+          ],
+        },
+        sendRate: r.pick([80, 1000, 0, 5000]),
+        timeZone: r.pick(['UTC', 'Europe/Lisbon', 'Nowhere/City']),
+      };
+    case 'POST /api/campaigns/audience-count':
+      return {
+        audience: r.pick([
+          { kind: 'opted_in' },
+          { kind: 'tags', tagIds: [idOf(r, w.idsA, 'tagId')] },
+          { kind: 'segment', segmentId: idOf(r, w.idsA, 'segmentId') },
+        ]),
+      };
     case 'POST /api/segments':
     case 'PATCH /api/segments/:segmentId':
       return {

@@ -2,6 +2,7 @@ import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
+  campaigns,
   contactFields,
   contactFieldValues,
   contactImports,
@@ -100,6 +101,12 @@ export async function seedTeam(ctx: ListeningContext, team: SandboxTeam, name: '
     filter: EVERY_CONTACT_FILTER,
     createdBy: team.owner.id,
   });
+  await ctx.db.insert(campaigns).values({
+    accountId: team.accountId,
+    teamId: team.teamId,
+    name: secret('campaign'),
+    createdBy: team.owner.id,
+  });
   await insertRegistryImport(ctx.db, { id: team.owner.id, teamId: team.teamId, accountId: team.accountId });
 }
 
@@ -110,6 +117,7 @@ function accountIdTables(): Record<string, [PgTable, PgColumn, PgColumn]> {
     tagId: [tags, tags.id, tags.accountId],
     fieldId: [contactFields, contactFields.id, contactFields.accountId],
     segmentId: [contactSegments, contactSegments.id, contactSegments.accountId],
+    campaignId: [campaigns, campaigns.id, campaigns.accountId],
     importId: [contactImports, contactImports.id, contactImports.accountId],
     templateId: [templates, templates.id, templates.accountId],
     mediaId: [media, media.id, media.accountId],
@@ -205,6 +213,7 @@ export async function snapshotTeam(
     templates: await rowsWhere(ctx, templates, templates.accountId, accountId, templates.id),
     contactFields: await rowsWhere(ctx, contactFields, contactFields.accountId, accountId, contactFields.id),
     segments: await rowsWhere(ctx, contactSegments, contactSegments.accountId, accountId, contactSegments.id),
+    campaigns: await rowsWhere(ctx, campaigns, campaigns.accountId, accountId, campaigns.id),
     contactFieldValues: await ctx.db
       .select({ row: contactFieldValues })
       .from(contactFieldValues)

@@ -187,6 +187,13 @@ function rowlessFrame(accountId: string, c: DomainEvent, now: string): ServerEve
         deleted: c.deleted,
         updatedAt: now,
       });
+    case 'campaign.changed':
+      return frame('campaign.changed', {
+        accountId,
+        campaignId: c.campaignId,
+        deleted: c.deleted,
+        updatedAt: now,
+      });
     case 'contacts.changed':
       return frame('contacts.changed', { accountId, updatedAt: now, count: c.count });
     case 'contact_import.progress':

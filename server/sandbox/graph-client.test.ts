@@ -291,6 +291,31 @@ describe('messages', () => {
     expect(settings.body.settings.failNextSends).toBeNull();
   });
 
+  it('answers sends past the number’s messages per second with 130429, and all of them without a limit', async () => {
+    await customerSays('Sale?');
+    const burst = async (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          graph.sendMessage(phoneId(), buildTextMessage(CUSTOMER, 'Hello')).then(
+            () => 'sent',
+            (error: unknown) => error,
+          ),
+        ),
+      );
+    await phoneApi(ctx.origin, 'PUT', '/settings', { messagesPerSecond: 3 });
+    const answers = await burst(10);
+    const sent = answers.filter((a) => a === 'sent').length;
+    const refused = answers.filter((a) => a !== 'sent');
+    // Ten at once fit in one wall-clock second, or two when they straddle a boundary: 3 to 6 go.
+    expect(sent).toBeGreaterThanOrEqual(3);
+    expect(sent).toBeLessThanOrEqual(6);
+    for (const error of refused)
+      expect(error).toMatchObject({ code: 130429, httpStatus: 429, isRetryable: true });
+
+    await phoneApi(ctx.origin, 'PUT', '/settings', { messagesPerSecond: null });
+    expect((await burst(10)).every((a) => a === 'sent')).toBe(true);
+  });
+
   it('closes the 24-hour window when the sandbox clock moves past it (131047), templates still go', async () => {
     await customerSays('One more question');
     await phoneApi(ctx.origin, 'POST', '/clock/advance', { seconds: 25 * 3600 });

@@ -9,6 +9,7 @@ import {
   type ServerFrame,
 } from '@common/realtime';
 import type { QueryClient } from '@tanstack/react-query';
+import { campaignAppliers } from './campaigns';
 import { contactFieldAppliers } from './contactFields';
 import { crmAppliers } from './crmLive';
 import { applyContact, inboxAppliers, loadRetryDelay } from './inbox';
@@ -37,6 +38,7 @@ export const liveAppliers: { [E in ServerEventName]: Applier<E> } = {
   ...messageAppliers,
   ...crmAppliers,
   ...contactFieldAppliers,
+  ...campaignAppliers,
   // A new message brings its contact's list row along (no contact.updated follows for it).
   'message.created': (context, data) => {
     messageAppliers['message.created'](context, data);

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './audit';
+export * from './campaigns';
 export * from './consent';
 export * from './contact-fields';
 export * from './contact-imports';

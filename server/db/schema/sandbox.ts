@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   customType,
   index,
@@ -132,6 +133,16 @@ export const sandboxTemplates = pgTable(
 export const sandboxSettings = pgTable('sandbox_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull().default(sql`'null'::jsonb`),
+});
+
+/**
+ * Sends per number in the current second, for the `messagesPerSecond` switch: one row per number,
+ * its count restarted when a new second begins (sends over the limit get Meta's 130429).
+ */
+export const sandboxSendWindows = pgTable('sandbox_send_windows', {
+  phoneNumberId: text('phone_number_id').primaryKey(),
+  second: bigint('second', { mode: 'number' }).notNull(),
+  sends: integer('sends').notNull(),
 });
 
 /**

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSegmentFilter } from '../../commands/segments';
 import { auditLog, contactFields, contactFieldValues } from '../../db/schema';
 import type { BrokerFrame } from '../../live/broker';
+import { apiCaller } from '../../test/api-caller';
 import { createTestContext, type TestContext } from '../../test/harness';
 import type { TestUser } from '../../test/inbox-factories';
 import { until } from '../../test/until';
@@ -21,23 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function api<T = Record<string, unknown>>(
-  who: TestUser,
-  method: string,
-  url: string,
-  payload?: object,
-) {
-  const res = await ctx.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: who.cookie },
-    ...(payload ? { payload } : {}),
-  });
-  return {
-    status: res.statusCode,
-    body: (res.body ? res.json() : null) as T & { message?: string; error?: string },
-  };
-}
+const api = apiCaller(() => ctx);
 const create = (who: TestUser, name: string, filter: object = {}) =>
   api<{ segment: Segment }>(who, 'POST', '/api/segments', { name, filter });
 const count = async (who: TestUser, id: string) => {

@@ -14,7 +14,7 @@ import {
   type MessagePayload,
   markCustomerMessagesRead,
 } from '../state/messages';
-import { takeSendFailure, unixSeconds } from '../state/settings';
+import { takeSendFailure, takeSendSlot, unixSeconds } from '../state/settings';
 import { findTemplate } from '../state/templates';
 import { type RenderedTemplate, renderTemplate, type sendComponentSchema } from '../templates/render';
 import { statusChange } from '../webhooks/build';
@@ -227,6 +227,7 @@ export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, 
 
   const failure = await takeSendFailure(ctx.db);
   if (failure !== null) throw failureFor[failure]();
+  if (!(await takeSendSlot(ctx.db, phone.id))) throw graphErrors.rateLimit();
 
   const waId = recipientDigits(message.to);
   if (!/^\d{7,15}$/.test(waId))

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { preparedPer } from '../../db/named-statements';
-import { sandboxSettings } from '../../db/schema';
+import { sandboxSendWindows, sandboxSettings } from '../../db/schema';
 
 /** The switches that make the sandbox behave like Meta on a bad day (stored in sandbox_settings). */
 export const failNextSendsSchema = z.object({
@@ -28,6 +28,11 @@ export const settingsSchema = z.object({
     .max(10 * 365 * 86_400),
   /** How long the template reviewer takes to decide. */
   templateReviewSeconds: z.number().int().min(0).max(86_400),
+  /**
+   * A number's throughput: sends beyond this many in one second get 130429, as Meta answers a
+   * number past its messages-per-second (80 by default there, up to 1,000). Null: no limit.
+   */
+  messagesPerSecond: z.number().int().min(1).max(10_000).nullable(),
 });
 
 export type SandboxSettings = z.infer<typeof settingsSchema>;
@@ -41,6 +46,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   failNextSends: null,
   clockOffsetSeconds: 0,
   templateReviewSeconds: 5,
+  messagesPerSecond: null,
 };
 
 type Key = keyof SandboxSettings;
@@ -108,6 +114,27 @@ export async function takeSendFailure(db: Executor): Promise<FailNextSends['code
     )
     .returning({ code: sql<number>`(${sandboxSettings.value}->>'code')::int` });
   return row ? (row.code as FailNextSends['code']) : null;
+}
+
+/**
+ * Counts a send against its number's `messagesPerSecond` (wall-clock seconds, every process sharing
+ * the count through the database): false when the number is over its limit this second. Without a
+ * limit it writes nothing.
+ */
+export async function takeSendSlot(db: Executor, phoneNumberId: string): Promise<boolean> {
+  const result = (await db.execute(sql`
+    with lim as (
+      select (value)::int as mps from ${sandboxSettings}
+      where key = 'messagesPerSecond' and jsonb_typeof(value) = 'number'
+    )
+    insert into ${sandboxSendWindows} (phone_number_id, second, sends)
+    select ${phoneNumberId}, floor(extract(epoch from clock_timestamp()))::bigint, 1 from lim
+    on conflict (phone_number_id) do update set
+      sends = case when ${sandboxSendWindows}.second = excluded.second then ${sandboxSendWindows}.sends + 1 else 1 end,
+      second = excluded.second
+    returning sends, (select mps from lim) as mps`)) as unknown as { rows: { sends: number; mps: number }[] };
+  const row = result.rows[0];
+  return !row || Number(row.sends) <= Number(row.mps);
 }
 
 /** The sandbox's "now": the real clock plus the configured offset. */

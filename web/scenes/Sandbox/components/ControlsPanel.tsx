@@ -245,6 +245,32 @@ export function ControlsPanel({ phones, phone, onSelectPhone, settings, now }: P
         </p>
       </Card>
 
+      <Card title="Throughput" subtitle="Sends past the limit in one second answer 130429">
+        <label className="flex items-center justify-between gap-3 text-sm text-slate-700">
+          Messages per second
+          <span className="flex items-center gap-1.5">
+            <input
+              type="number"
+              min={1}
+              max={10000}
+              placeholder="No limit"
+              value={settings?.messagesPerSecond ?? ''}
+              onChange={(e) =>
+                set({
+                  messagesPerSecond:
+                    e.target.value === '' ? null : Math.max(1, Math.min(10_000, Number(e.target.value) || 1)),
+                })
+              }
+              className="w-24 rounded-lg border-0 px-2 py-1 text-sm shadow-xs ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-[#00a884]"
+              aria-label="Messages per second"
+            />
+          </span>
+        </label>
+        <p className="mt-2 text-xs text-slate-500">
+          Meta allows 80 a second per number by default, up to 1,000 on a higher tier. Empty: no limit.
+        </p>
+      </Card>
+
       <Card title="Sandbox clock" subtitle="Webhook timestamps, the 24-hour window, token expiry">
         <div className="flex items-center gap-3">
           <span className="flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-600">

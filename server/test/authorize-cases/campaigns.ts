@@ -1,0 +1,73 @@
+import {
+  countCampaignAudience,
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  previewCampaign,
+  updateCampaign,
+} from '../../commands/campaigns';
+import type { CommandDeps } from '../../commands/deps';
+import type { Executor } from '../../db/client';
+import { campaigns } from '../../db/schema';
+import type { Actor, Who } from '../command-fixture';
+
+type Case = { ability: string; refuses: Who[]; run(actor: Actor): Promise<unknown> };
+
+/** A draft of team A's, owned by its owner, for the cases below. */
+export async function insertRegistryCampaign(
+  db: Executor,
+  owner: { id: string; teamId: string; accountId: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(campaigns)
+    .values({
+      accountId: owner.accountId,
+      teamId: owner.teamId,
+      name: 'registry-campaign',
+      createdBy: owner.id,
+    })
+    .returning();
+  return row!.id;
+}
+
+/** campaigns.ts — every teammate sees campaigns and counts audiences; the owner creates, changes, deletes. */
+export function campaignAuthorizeCases(
+  deps: () => CommandDeps,
+  campaignId: () => string,
+): Record<string, Case> {
+  const db = () => deps().db;
+  return {
+    listCampaigns: { ability: 'campaign.view', refuses: ['teamless'], run: (a) => listCampaigns(db(), a) },
+    getCampaign: {
+      ability: 'campaign.view',
+      refuses: ['outsider', 'teamless'],
+      run: (a) => getCampaign(db(), a, campaignId()),
+    },
+    previewCampaign: {
+      ability: 'campaign.view',
+      refuses: ['outsider', 'teamless'],
+      run: (a) => previewCampaign(db(), a, campaignId()),
+    },
+    countCampaignAudience: {
+      ability: 'campaign.view',
+      refuses: ['teamless'],
+      run: (a) => countCampaignAudience(db(), a, { kind: 'opted_in' }),
+    },
+    createCampaign: {
+      ability: 'campaign.create',
+      refuses: ['member', 'teamless'],
+      run: (a) => createCampaign(deps(), a, { name: 'registry-new' }),
+    },
+    updateCampaign: {
+      ability: 'campaign.update',
+      refuses: ['member', 'outsider', 'teamless'],
+      run: (a) => updateCampaign(deps(), a, campaignId(), { name: 'changed' }),
+    },
+    deleteCampaign: {
+      ability: 'campaign.delete',
+      refuses: ['member', 'outsider', 'teamless'],
+      run: (a) => deleteCampaign(deps(), a, campaignId()),
+    },
+  };
+}
