@@ -38,6 +38,8 @@ export const CAMPAIGN_MSG = {
   timeZone: 'Choose a valid time zone',
   fallbackTooLong: `A fallback is at most ${CAMPAIGN_FALLBACK_MAX} characters`,
   textTooLong: `A fixed text is at most ${CAMPAIGN_FALLBACK_MAX} characters`,
+  headerFileNotFound: 'Header file not found',
+  notDeletable: 'Cancel the campaign before deleting it',
   templateRequired: 'Choose a template',
   templateNotApproved: 'Only an approved template can be sent',
   audienceRequired: 'Choose who receives the campaign',

@@ -69,7 +69,7 @@ async function checkParts(db: Executor, accountId: string, parts: DraftParts) {
       .select({ id: media.id })
       .from(media)
       .where(and(eq(media.id, parts.headerMediaId), eq(media.accountId, accountId)));
-    if (!found) throw badRequest('Header file not found', 'validation_failed', 'headerMediaId');
+    if (!found) throw badRequest(CAMPAIGN_MSG.headerFileNotFound, 'validation_failed', 'headerMediaId');
   }
   if (parts.audience) await checkAudience(db, accountId, parts.audience);
   if (parts.variables) {
@@ -133,7 +133,10 @@ export async function createCampaign(
   return (await presentCampaigns(deps.db, actor, [row]))[0]!;
 }
 
-/** The owner changes a draft's parts; a campaign past its draft is scheduled, paused or cancelled instead (409). */
+/**
+ * The owner changes a draft's parts. A campaign past its draft is scheduled, paused or cancelled
+ * instead (409).
+ */
 export async function updateCampaign(
   deps: CommandDeps,
   actor: CampaignActor,
@@ -176,8 +179,7 @@ export async function deleteCampaign(deps: CommandDeps, actor: CampaignActor, ca
   await deps.events.transaction(async (tx, emit) => {
     const campaign = await loadCampaign(tx, actor.accountId, campaignId, { lock: true });
     campaignPolicy.authorize(actor, 'delete', campaign);
-    if (!DELETABLE.has(campaign.status))
-      throw conflict('Cancel the campaign before deleting it', 'campaign_not_deletable');
+    if (!DELETABLE.has(campaign.status)) throw conflict(CAMPAIGN_MSG.notDeletable, 'campaign_not_deletable');
     await tx.delete(campaigns).where(eq(campaigns.id, campaign.id));
     await audit(tx, actor, 'campaign.deleted', campaign.id, { name: campaign.name });
     emit({ kind: 'campaign.changed', accountId: actor.accountId, campaignId: campaign.id, deleted: true });

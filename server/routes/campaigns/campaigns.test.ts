@@ -181,6 +181,7 @@ describe('campaign drafts', () => {
       CAMPAIGN_MSG.segmentNotFound,
     );
     expect(await bad({ templateId: crypto.randomUUID() })).toBe(CAMPAIGN_MSG.templateNotFound);
+    expect(await bad({ headerMediaId: crypto.randomUUID() })).toBe(CAMPAIGN_MSG.headerFileNotFound);
     expect(
       await bad({ variables: { body: [{ kind: 'field', fieldId: crypto.randomUUID(), fallback: '' }] } }),
     ).toBe(CAMPAIGN_MSG.fieldNotFound);
@@ -196,7 +197,9 @@ describe('campaign drafts', () => {
     const patched = await api(f.owner, 'PATCH', `/api/campaigns/${id}`, { name: 'Too late' });
     expect(patched.status).toBe(409);
     expect(patched.body.message).toBe(CAMPAIGN_MSG.notDraft);
-    expect((await api(f.owner, 'DELETE', `/api/campaigns/${id}`)).status).toBe(409);
+    const kept = await api(f.owner, 'DELETE', `/api/campaigns/${id}`);
+    expect(kept.status).toBe(409);
+    expect(kept.body.message).toBe(CAMPAIGN_MSG.notDeletable);
     await ctx.db.update(campaigns).set({ status: 'completed' }).where(eq(campaigns.id, id));
     expect((await api(f.owner, 'DELETE', `/api/campaigns/${id}`)).status).toBe(204);
     expect((await api(f.owner, 'GET', `/api/campaigns/${id}`)).status).toBe(404);
