@@ -74,12 +74,14 @@ describe('sends that fail on purpose', () => {
         ),
       );
     await phoneApi(ctx.origin, 'PUT', '/settings', { messagesPerSecond: 3 });
+    const startSecond = Math.floor(Date.now() / 1000);
     const answers = await burst(10);
+    const secondsSpanned = Math.floor(Date.now() / 1000) - startSecond + 1;
     const sent = answers.filter((a) => a === 'sent').length;
     const refused = answers.filter((a) => a !== 'sent');
-    // Ten at once fit in one wall-clock second, or two when they straddle a boundary: 3 to 6 go.
+    // At most 3 go in each wall-clock second the burst touched (one or two on an idle machine).
     expect(sent).toBeGreaterThanOrEqual(3);
-    expect(sent).toBeLessThanOrEqual(6);
+    expect(sent).toBeLessThanOrEqual(3 * secondsSpanned);
     for (const error of refused)
       expect(error).toMatchObject({ code: 130429, httpStatus: 429, isRetryable: true });
 
