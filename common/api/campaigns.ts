@@ -165,8 +165,37 @@ export type Campaign = {
   createdBy: UserSummary | null;
   createdAt: string;
   updatedAt: string;
-  abilities: { update: boolean; delete: boolean };
+  /** Null while a draft or scheduled: the recipients are chosen when sending starts. */
+  funnel: CampaignFunnel | null;
+  wait: CampaignWait;
+  abilities: {
+    update: boolean;
+    delete: boolean;
+    schedule: boolean;
+    unschedule: boolean;
+    pause: boolean;
+    resume: boolean;
+    cancel: boolean;
+  };
 };
+/**
+ * The funnel, cumulative: `sent` counts every recipient that reached sent or further, `delivered`
+ * those delivered or further, and so on; `queued` is still to be sent (or being sent now).
+ */
+export type CampaignFunnel = {
+  recipients: number;
+  queued: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  replied: number;
+  failed: number;
+  skipped: number;
+};
+
+/** Why a sending campaign is not sending right now, when it waits. */
+export type CampaignWait = 'messaging_limit' | 'rate_limit' | null;
+
 export type CampaignResponse = { campaign: Campaign };
 /** GET /api/campaigns: the newest first. */
 export type CampaignListResponse = { campaigns: Campaign[] };

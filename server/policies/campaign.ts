@@ -15,9 +15,13 @@ const ownerOf = (actor: NonNullable<PolicyActor>, c: CampaignSubject) =>
  * look campaigns up within the actor's account, so a foreign id is a 404 before this is asked).
  * Whether a campaign's state allows a change (only drafts are edited) is the command's 409.
  */
-export const campaignPolicy = definePolicy<CampaignSubject, 'view' | 'create' | 'update' | 'delete'>({
-  view: { rule: inAccount, denied: DENIED },
-  create: { rule: ownerOf, denied: OWNERS },
-  update: { rule: ownerOf, denied: OWNERS },
-  delete: { rule: ownerOf, denied: OWNERS },
-});
+export const campaignPolicy = definePolicy<CampaignSubject, 'view' | 'create' | 'update' | 'delete' | 'send'>(
+  {
+    view: { rule: inAccount, denied: DENIED },
+    create: { rule: ownerOf, denied: OWNERS },
+    update: { rule: ownerOf, denied: OWNERS },
+    delete: { rule: ownerOf, denied: OWNERS },
+    /** Schedule, unschedule, pause, resume, cancel, retry failures. */
+    send: { rule: ownerOf, denied: OWNERS },
+  },
+);

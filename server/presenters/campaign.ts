@@ -17,7 +17,8 @@ export function presentCampaign(
   creators: Map<string, UserSummary>,
   templateNames: Map<string, TemplateName>,
 ): Campaign {
-  const { update, delete: del } = campaignPolicy.abilities(actor, row);
+  const { update, delete: del, send } = campaignPolicy.abilities(actor, row);
+  const status = row.status;
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     id: row.id,
@@ -36,7 +37,17 @@ export function presentCampaign(
     createdBy: row.createdBy ? (creators.get(row.createdBy) ?? null) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: { update, delete: del },
+    funnel: row.funnel ?? null,
+    wait: row.wait ?? null,
+    abilities: {
+      update: update && status === 'draft',
+      delete: del && (status === 'draft' || status === 'completed' || status === 'cancelled'),
+      schedule: send && status === 'draft',
+      unschedule: send && status === 'scheduled',
+      pause: send && status === 'sending',
+      resume: send && status === 'paused',
+      cancel: send && (status === 'scheduled' || status === 'sending' || status === 'paused'),
+    },
   };
 }
 

@@ -1,8 +1,25 @@
-import type { CampaignAudience, CampaignStatus, CampaignVariables } from '@common/api/campaigns';
+import type { RecipientStatus } from '@common/api/campaign-sending';
+import type {
+  CampaignAudience,
+  CampaignFunnel,
+  CampaignStatus,
+  CampaignVariables,
+  CampaignWait,
+} from '@common/api/campaigns';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps, users } from './accounts';
-import { media, templates } from './inbox';
+import { contacts, media, messages, templates } from './inbox';
 import { teams, whatsappAccounts } from './teams';
 
 /**
@@ -36,8 +53,72 @@ export const campaigns = pgTable(
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The funnel as last counted (campaigns/progress.ts), null until sending starts. */
+    funnel: jsonb('funnel').$type<CampaignFunnel>(),
+    /** Why a sending campaign waits, if it does (the daily messaging limit, Meta's rate limit). */
+    wait: text('wait').$type<CampaignWait>(),
+    /** When `funnel` was counted: recipients changed since are counted again and announced. */
+    progressAt: timestamp('progress_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('campaigns_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id)],
 );
+
+/**
+ * One contact a campaign goes to, chosen when sending starts; the table is also the send queue. The
+ * sender claims `queued` rows (`next_attempt_at` passed) as `sending` with a message id, and Meta's
+ * answer and later status webhooks move them on (a trigger on `messages` follows the message's
+ * status). Opted-out contacts are kept as `skipped`, so the report says who was left out.
+ */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    status: text('status').$type<RecipientStatus>().notNull().default('queued'),
+    /** The message in the contact's chat: its id is the send's biz_opaque_callback_data. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    /** A queued recipient is not claimed before this (a retry's backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a sender took it; a `sending` row whose sender is gone waits for Meta's word, then goes again. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    errorCode: integer('error_code'),
+    error: text('error'),
+    /** A failure Meta may accept later (429, 5xx, throttling): "Retry failed" sends these again. */
+    retryable: boolean('retryable').notNull().default(false),
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('campaign_recipients_campaign_contact_key').on(t.campaignId, t.contactId),
+    index('campaign_recipients_queue_idx')
+      .on(t.campaignId, t.nextAttemptAt, t.id)
+      .where(sql`status = 'queued'`),
+    index('campaign_recipients_changes_idx').on(t.campaignId, t.statusAt),
+    index('campaign_recipients_message_idx').on(t.messageId),
+    index('campaign_recipients_contact_idx').on(t.contactId),
+  ],
+);
+
+/**
+ * Which process sends a number's campaigns: one at a time, so the pacing is one bucket per number and
+ * no recipient is sent by two processes. A lease not renewed in time passes to another process.
+ */
+export const campaignSendLeases = pgTable('campaign_send_leases', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
+  owner: text('owner').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
