@@ -1,5 +1,8 @@
 import { CAMPAIGN_MSG, type CampaignVariables, type VariableSource } from '@common/api/campaigns';
 import type { TemplateView } from '@common/api/templates';
+import { and, inArray } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { contactFieldValues } from '../db/schema';
 import { badRequest } from '../lib/http-errors';
 
 /** What a variable can read of a recipient: the name the inbox shows, the number, the field values. */
@@ -57,4 +60,28 @@ export function checkVariablesFit(
         'variables',
       );
   }
+}
+
+/** The fields every variable of a field kind names, which must be the account's. */
+export function fieldIdsOf(variables: CampaignVariables): string[] {
+  const sources = [...variables.body, ...variables.header, ...variables.buttons.map((b) => b.value)];
+  return [...new Set(sources.flatMap((s) => (s.kind === 'field' ? [s.fieldId] : [])))];
+}
+
+/** contact → field → value, for the fields a campaign's variables read. */
+export async function fieldValuesOf(db: Executor, contactIds: string[], fieldIds: string[]) {
+  const byContact = new Map<string, Map<string, string>>();
+  if (contactIds.length === 0 || fieldIds.length === 0) return byContact;
+  const rows = await db
+    .select()
+    .from(contactFieldValues)
+    .where(
+      and(inArray(contactFieldValues.contactId, contactIds), inArray(contactFieldValues.fieldId, fieldIds)),
+    );
+  for (const row of rows) {
+    const values = byContact.get(row.contactId) ?? new Map<string, string>();
+    values.set(row.fieldId, row.value);
+    byContact.set(row.contactId, values);
+  }
+  return byContact;
 }

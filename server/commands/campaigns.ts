@@ -4,7 +4,6 @@ import {
   type Campaign,
   type CampaignAudience,
   type CampaignPreviewRecipient,
-  type CampaignVariables,
   type CreateCampaignBody,
   type UpdateCampaignBody,
 } from '@common/api/campaigns';
@@ -12,9 +11,9 @@ import { renderTemplateText } from '@common/api/templates';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import { audienceCondition, checkAudience, countAudience } from '../campaigns/audience';
-import { valuesFor } from '../campaigns/variables';
+import { fieldIdsOf, fieldValuesOf, valuesFor } from '../campaigns/variables';
 import type { Executor } from '../db/client';
-import { campaigns, contactFields, contactFieldValues, contacts, media, templates } from '../db/schema';
+import { campaigns, contactFields, contacts, media, templates } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { campaignPolicy } from '../policies/campaign';
 import type { PolicyActor } from '../policies/define-policy';
@@ -29,7 +28,7 @@ type DraftParts = Omit<UpdateCampaignBody, 'name'>;
 const DELETABLE = new Set(['draft', 'completed', 'cancelled']);
 
 /** The account's campaign (404 otherwise); `lock` holds its row until the transaction ends. */
-async function loadCampaign(
+export async function loadCampaign(
   db: Executor,
   accountId: string,
   campaignId: string,
@@ -43,12 +42,6 @@ async function loadCampaign(
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(CAMPAIGN_MSG.notFound);
   return row;
-}
-
-/** The fields every variable of a field kind names, which must be the account's. */
-function fieldIdsOf(variables: CampaignVariables): string[] {
-  const sources = [...variables.body, ...variables.header, ...variables.buttons.map((b) => b.value)];
-  return [...new Set(sources.flatMap((s) => (s.kind === 'field' ? [s.fieldId] : [])))];
 }
 
 /**
@@ -242,24 +235,6 @@ export async function previewCampaign(
     });
     return { contactId: p.id, name, phone: `+${p.phone}`, text: renderTemplateText(template, values) };
   });
-}
-
-/** contact → field → value, for the fields a campaign's variables read. */
-async function fieldValuesOf(db: Executor, contactIds: string[], fieldIds: string[]) {
-  const byContact = new Map<string, Map<string, string>>();
-  if (contactIds.length === 0 || fieldIds.length === 0) return byContact;
-  const rows = await db
-    .select()
-    .from(contactFieldValues)
-    .where(
-      and(inArray(contactFieldValues.contactId, contactIds), inArray(contactFieldValues.fieldId, fieldIds)),
-    );
-  for (const row of rows) {
-    const values = byContact.get(row.contactId) ?? new Map<string, string>();
-    values.set(row.fieldId, row.value);
-    byContact.set(row.contactId, values);
-  }
-  return byContact;
 }
 
 function audit(tx: Executor, actor: CampaignActor, action: string, subjectId: string, details: object) {
