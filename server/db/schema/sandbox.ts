@@ -158,3 +158,20 @@ export const sandboxWebhookBatch = pgTable('sandbox_webhook_batch', {
   inboundWamids: jsonb('inbound_wamids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The coming statuses (and replies) of business messages on the timeline path (realistic delays, or
+ * the recipient shares of template sends): one row per step, due at `due_at`; the
+ * `sandbox.status.sweep` job takes the due ones in bulk and sends them as batched webhooks.
+ */
+export const sandboxStatusSteps = pgTable(
+  'sandbox_status_steps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    wamid: text('wamid').notNull(),
+    /** sent | delivered | failed:<code> | read | reply */
+    step: text('step').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sandbox_status_steps_due_idx').on(t.dueAt)],
+);
