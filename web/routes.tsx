@@ -113,6 +113,25 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'campaigns',
+                    lazy: async () => ({
+                      Component: (await import('./scenes/Marketing/Campaigns/CampaignList')).CampaignList,
+                    }),
+                  },
+                  {
+                    path: 'campaigns/new',
+                    lazy: async () => ({
+                      Component: (await import('./scenes/Marketing/Campaigns/editor/NewCampaign'))
+                        .NewCampaign,
+                    }),
+                  },
+                  {
+                    path: 'campaigns/:campaignId',
+                    lazy: async () => ({
+                      Component: (await import('./scenes/Marketing/Campaigns/CampaignPage')).CampaignPage,
+                    }),
+                  },
+                  {
                     path: 'sequences',
                     lazy: async () => ({
                       Component: (await import('./scenes/Marketing/SequenceBuilder')).SequenceBuilder,

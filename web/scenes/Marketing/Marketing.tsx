@@ -1,10 +1,11 @@
-import { BotIcon, MegaphoneIcon, WorkflowIcon } from 'lucide-react';
+import { BotIcon, MegaphoneIcon, SendIcon, WorkflowIcon } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { type TabItem, TabNav } from '../../components/TabNav';
 
 const TABS: TabItem[] = [
   { to: '/app/marketing', label: 'Templates', end: true, icon: <MegaphoneIcon className="size-4" /> },
+  { to: '/app/marketing/campaigns', label: 'Campaigns', icon: <SendIcon className="size-4" /> },
   {
     to: '/app/marketing/sequences',
     label: 'Sequence Builder',
@@ -19,7 +20,7 @@ export function Marketing() {
     <div>
       <PageHeader
         title="Marketing"
-        description="Message templates, automated sequences and AI bots for your WhatsApp audience."
+        description="Message templates, campaigns, automated sequences and AI bots for your WhatsApp audience."
       >
         <TabNav items={TABS} label="Marketing" />
       </PageHeader>

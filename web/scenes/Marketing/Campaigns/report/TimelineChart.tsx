@@ -1,0 +1,165 @@
+import type { CampaignTimelinePoint } from '@common/api/campaign-sending';
+import { formatCount } from '../format';
+
+const W = 600;
+const H = 160;
+
+/** A bucket's start as the axis reads it: '9:05 AM', in the team's time zone. */
+function clock(iso: string, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(iso));
+  }
+}
+
+/** The points of a series as an SVG path over the chart's box. */
+function linePath(values: number[], max: number): string {
+  const step = values.length > 1 ? W / (values.length - 1) : W;
+  return values
+    .map(
+      (v, i) =>
+        `${i === 0 ? 'M' : 'L'}${(values.length > 1 ? i * step : W / 2).toFixed(1)},${(H - (v / max) * (H - 8)).toFixed(1)}`,
+    )
+    .join(' ');
+}
+
+/**
+ * Sends and reads per time bucket as two lines. The SVG is one image with a summary for screen
+ * readers; the numbers themselves are in the table under "Show as table".
+ */
+export function TimelineChart({
+  timeline,
+  bucketSeconds,
+  timeZone,
+}: {
+  timeline: CampaignTimelinePoint[];
+  bucketSeconds: number;
+  timeZone: string;
+}) {
+  const sent = timeline.map((p) => p.sent);
+  const read = timeline.map((p) => p.read);
+  const max = Math.max(1, ...sent, ...read);
+  const totalSent = sent.reduce((a, b) => a + b, 0);
+  const totalRead = read.reduce((a, b) => a + b, 0);
+  const bucket = bucketSeconds >= 60 ? `${Math.round(bucketSeconds / 60)} minute` : `${bucketSeconds} second`;
+  const summary =
+    timeline.length === 0
+      ? 'No sends yet.'
+      : `${formatCount(totalSent)} sent and ${formatCount(totalRead)} read between ${clock(timeline[0]!.at, timeZone)} and ${clock(timeline.at(-1)!.at, timeZone)}, per ${bucket}; at most ${formatCount(max)} in one ${bucket}.`;
+  return (
+    <section
+      aria-labelledby="timeline-title"
+      className="rounded-2xl bg-white p-5 ring-1 ring-slate-200"
+      data-testid="campaign-timeline"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="timeline-title" className="text-sm font-semibold text-slate-900">
+          Sends and reads over time
+        </h3>
+        <ul className="flex gap-4 text-xs text-slate-700" aria-hidden="true">
+          <li className="flex items-center gap-1.5">
+            <span className="h-0.5 w-4 rounded bg-ink-700" /> Sent
+          </li>
+          <li className="flex items-center gap-1.5">
+            <span className="h-0.5 w-4 rounded bg-brand-600" /> Read
+          </li>
+        </ul>
+      </div>
+      {timeline.length === 0 ? (
+        <p className="mt-4 rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">
+          Sends and reads appear here once sending starts.
+        </p>
+      ) : (
+        <>
+          <div className="mt-4 flex gap-2">
+            <div
+              className="flex w-8 flex-col justify-between text-right text-[11px] text-slate-600 tabular-nums"
+              aria-hidden="true"
+            >
+              <span>{formatCount(max)}</span>
+              <span>0</span>
+            </div>
+            <svg
+              viewBox={`0 0 ${W} ${H}`}
+              preserveAspectRatio="none"
+              className="h-40 w-full min-w-0 flex-1 overflow-visible"
+              role="img"
+              aria-label={`Chart of sends and reads over time. ${summary}`}
+            >
+              <line
+                x1="0"
+                y1={H}
+                x2={W}
+                y2={H}
+                className="stroke-slate-300"
+                strokeWidth="1"
+                vectorEffect="non-scaling-stroke"
+              />
+              <line
+                x1="0"
+                y1={H / 2}
+                x2={W}
+                y2={H / 2}
+                className="stroke-slate-100"
+                strokeWidth="1"
+                vectorEffect="non-scaling-stroke"
+              />
+              <path d={`${linePath(sent, max)} L${W},${H} L0,${H} Z`} className="fill-ink-700/10" />
+              <path
+                d={linePath(sent, max)}
+                className="fill-none stroke-ink-700"
+                strokeWidth="2"
+                vectorEffect="non-scaling-stroke"
+                strokeLinejoin="round"
+              />
+              <path
+                d={linePath(read, max)}
+                className="fill-none stroke-brand-600"
+                strokeWidth="2"
+                vectorEffect="non-scaling-stroke"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </div>
+          <div className="mt-1 flex justify-between pl-10 text-[11px] text-slate-600" aria-hidden="true">
+            <span>{clock(timeline[0]!.at, timeZone)}</span>
+            <span>{clock(timeline.at(-1)!.at, timeZone)}</span>
+          </div>
+          <details className="mt-3 text-sm">
+            <summary className="cursor-pointer font-medium text-ink-700 hover:text-ink-900">
+              Show as table
+            </summary>
+            <div className="mt-2">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Sends and reads per {bucket}</caption>
+                <thead className="text-xs text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-1 font-medium">
+                      From
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      Sent
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      Read
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="tabular-nums">
+                  {timeline.map((p) => (
+                    <tr key={p.at} className="border-t border-slate-100">
+                      <td className="py-1">{clock(p.at, timeZone)}</td>
+                      <td className="py-1 text-right">{formatCount(p.sent)}</td>
+                      <td className="py-1 text-right">{formatCount(p.read)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
