@@ -65,6 +65,52 @@ export const fieldConditionsQuery = z
   })
   .pipe(conditionList);
 
+/**
+ * The groups of a campaign's recipients a filter can name, as the report's funnel counts them
+ * (cumulative: `read` is read or replied, `sent` anything that left, failed after it was sent too).
+ */
+export const CAMPAIGN_RECIPIENT_GROUPS = [
+  'queued',
+  'sent',
+  'delivered',
+  'read',
+  'replied',
+  'failed',
+  'skipped',
+] as const;
+export type CampaignRecipientGroup = (typeof CAMPAIGN_RECIPIENT_GROUPS)[number];
+
+/** Contacts who were recipients of this campaign in any of these groups ("Save as segment"). */
+export const campaignConditionSchema = z.object({
+  campaignId: z.uuid({ error: 'campaign.campaignId must be a campaign id' }),
+  statuses: z
+    .array(
+      z.enum(CAMPAIGN_RECIPIENT_GROUPS, {
+        error: `campaign.statuses must be among ${CAMPAIGN_RECIPIENT_GROUPS.join(', ')}`,
+      }),
+    )
+    .min(1, 'Choose at least one group of recipients')
+    .max(CAMPAIGN_RECIPIENT_GROUPS.length)
+    .transform((list) => [...new Set(list)]),
+});
+export type CampaignCondition = z.output<typeof campaignConditionSchema>;
+
+/** The query-string form: `campaign=<JSON object>`. */
+export const campaignConditionQuery = z
+  .string()
+  .max(1000)
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'campaign must be a JSON object' });
+      return z.NEVER;
+    }
+  })
+  .pipe(campaignConditionSchema.optional());
+
 const uuid = z.uuid();
 const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'must be an ISO date (2026-11-01) or date-time',
@@ -90,6 +136,8 @@ export const contactFilterJsonSchema = z
       .enum(['any', ...CONSENT_STATES], { error: 'consent must be any, opted_in, opted_out or unknown' })
       .default('any'),
     conditions: conditionList.default([]),
+    /** Only the recipients of a campaign in these groups (left out when not set). */
+    campaign: campaignConditionSchema.optional(),
   })
   .refine((f) => !f.after || !f.before || toInstant(f.after) < toInstant(f.before), {
     message: 'after must be earlier than before',

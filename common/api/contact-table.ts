@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { type ConsentState, consentFilterSchema } from './consent';
 import {
   type ContactFilterJsonParsed,
+  campaignConditionQuery,
   type FieldCondition,
   fieldConditionsQuery,
   toInstant,
@@ -59,6 +60,8 @@ const filterFields = {
   consent: consentFilterSchema,
   /** Custom-field conditions, all must hold: a JSON array of FieldCondition (contact-filter.ts). */
   conditions: fieldConditionsQuery,
+  /** A campaign's recipients in some groups: a JSON CampaignCondition (contact-filter.ts). */
+  campaign: campaignConditionQuery,
 };
 const inOrder = (f: { after?: Date; before?: Date }) => !f.after || !f.before || f.after < f.before;
 const ORDER_ERROR = { message: 'after must be earlier than before', path: ['after'] };

@@ -23,6 +23,7 @@ import { markMessageRead } from '../outbound/mark-read';
 import { reactToMessage } from '../outbound/react';
 import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
+import { campaignReportAuthorizeCases } from '../test/authorize-cases/campaign-report';
 import { campaignAuthorizeCases, insertRegistryCampaign } from '../test/authorize-cases/campaigns';
 import { consentAuthorizeCases } from '../test/authorize-cases/consent';
 import { contactFieldAuthorizeCases } from '../test/authorize-cases/contact-fields';
@@ -118,6 +119,7 @@ const COMMANDS: Record<string, Command> = {
   ...consentAuthorizeCases(deps, () => ctx.db),
   ...segmentAuthorizeCases(deps, () => ctx.db),
   ...campaignAuthorizeCases(deps, () => campaignId),
+  ...campaignReportAuthorizeCases(deps, () => campaignId),
 
   // saved-message.ts — everyone reads; owners write.
   listSavedMessages: {

@@ -1,3 +1,4 @@
+import { CAMPAIGN_MSG } from '@common/api/campaigns';
 import type { ContactFilterJsonParsed } from '@common/api/contact-filter';
 import { type ContactTableFilter, tableFilterFromJson } from '@common/api/contact-table';
 import { MAX_SEGMENTS, SEGMENT_MSG, type Segment } from '@common/api/segments';
@@ -5,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import type { Executor } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { contactSegments } from '../db/schema';
+import { campaigns, contactSegments } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { inboxPolicy } from '../policies/contact';
 import type { PolicyActor } from '../policies/define-policy';
@@ -29,11 +30,19 @@ async function loadSegment(db: Executor, accountId: string, segmentId: string): 
 
 /**
  * A filter about to be saved: its field conditions must name the account's fields with ops and values
- * that suit them (the table's 400s). Later, a field deleted under a saved segment does not fail it.
+ * that suit them (the table's 400s), its campaign one of the account's. Later, a field or campaign
+ * deleted under a saved segment does not fail it (the condition matches nobody).
  */
 async function checkFilter(db: Executor, accountId: string, filter: ContactFilterJsonParsed) {
   const fields = await loadFieldDefs(db, accountId, filter.conditions);
   fieldConditionsSql(filter.conditions, fields, 'reject');
+  if (filter.campaign) {
+    const [found] = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, filter.campaign.campaignId), eq(campaigns.accountId, accountId)));
+    if (!found) throw badRequest(CAMPAIGN_MSG.notFound, 'validation_failed', 'filter.campaign.campaignId');
+  }
 }
 
 /** The account's segments by name (case-insensitively), with what the actor may do to each. */

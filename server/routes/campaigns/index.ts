@@ -19,6 +19,7 @@ import {
   previewCampaign,
   updateCampaign,
 } from '../../commands/campaigns';
+import { campaignReportRoutes } from './report';
 
 const campaignParams = z.object({ campaignId: z.uuid({ error: 'campaignId must be a campaign id' }) });
 
@@ -31,6 +32,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, events: app.events };
   const member = { config: { access: 'member' as const } };
   const tags = ['campaigns'];
+  await app.register(campaignReportRoutes);
 
   app.get('/campaigns', { ...member, schema: { tags } }, async (request): Promise<CampaignListResponse> => {
     const actor = await requireAccount(request);

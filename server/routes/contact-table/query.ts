@@ -1,8 +1,9 @@
 import type { ContactTableFilter, ContactTableSort } from '@common/api/contact-table';
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { recipientGroupsSql } from '../../campaigns/recipient-groups';
 import type { Executor } from '../../db/client';
 import { contactRowColumns } from '../../db/filter-columns';
-import { CONTACT_SEARCH_TEXT, contacts, messages } from '../../db/schema';
+import { CONTACT_SEARCH_TEXT, campaignRecipients, contacts, messages } from '../../db/schema';
 import type { ContactRow } from '../../presenters/contact';
 import { searchPattern } from '../contacts/list-query';
 import {
@@ -56,8 +57,20 @@ export type TableScope = {
 };
 
 /**
- * Account, visibility, archive state, search, tags, assignee, last activity, consent and custom-field
- * conditions (`fields`: the account's fields those name, from loadFieldDefs; `missing`: see MissingField).
+ * Contacts who were recipients of the campaign in any of the groups (the report's funnel groups): a
+ * semi-join on campaign_recipients, which its (campaign_id, contact_id) key answers either way — one
+ * probe per candidate contact, or the campaign's recipients hashed once. A campaign of another
+ * account has none of this account's contacts, so it matches nobody.
+ */
+function campaignCondition(campaign: ContactTableFilter['campaign']): SQL | undefined {
+  if (!campaign) return undefined;
+  const r = campaignRecipients;
+  return sql`exists (select 1 from ${r} where ${r.campaignId} = ${campaign.campaignId}::uuid and ${r.contactId} = ${contacts.id} and ${recipientGroupsSql(campaign.statuses)})`;
+}
+
+/**
+ * Account, visibility, archive state, search, tags, assignee, last activity, consent, custom-field
+ * conditions and a campaign's recipients (`fields`: the account's fields those name, from loadFieldDefs; `missing`: see MissingField).
  */
 export function tableConditions(
   scope: TableScope,
@@ -94,6 +107,7 @@ export function tableConditions(
     filter.before ? sql`${contacts.lastMessageAt} < ${filter.before.toISOString()}::timestamptz` : undefined,
     filter.consent && filter.consent !== 'any' ? eq(contacts.consent, filter.consent) : undefined,
     fieldConditionsSql(filter.conditions ?? [], fields, missing),
+    campaignCondition(filter.campaign),
   )!;
 }
 
@@ -103,7 +117,7 @@ export type TableCursor = { sort: ContactTableSort; dir: Dir; key: string | null
 const TIME_TEXT = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,6})?([+-](\d\d)(:\d\d)?|Z)?$/;
 
 /** A time key PostgreSQL will read without an error (a forged 2026-02-31 would otherwise be a 500). */
-function isTimeKey(key: string): boolean {
+export function isTimeKey(key: string): boolean {
   const m = TIME_TEXT.exec(key);
   if (!m) return false;
   const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
