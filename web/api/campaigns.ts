@@ -114,9 +114,13 @@ export function recipientsQuery(id: string, filter: RecipientFilter) {
   });
 }
 
-/** The CSV of every recipient, as the browser downloads it. */
-export function recipientsCsvUrl(id: string): string {
-  return path(id, '/recipients.csv');
+/** The CSV of the recipients the table's filter shows, as the browser downloads it (owners). */
+export function recipientsCsvUrl(id: string, filter: RecipientFilter): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.q.trim()) params.set('q', filter.q.trim());
+  const query = params.toString();
+  return path(id, `/recipients.csv${query ? `?${query}` : ''}`);
 }
 
 /** Puts a campaign the server answered into the cache, then refetches the lists around it. */

@@ -1,14 +1,14 @@
 import type { Campaign } from '@common/api/campaigns';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeftIcon, BookmarkPlusIcon, ClockIcon, DownloadIcon, RotateCwIcon } from 'lucide-react';
+import { ArrowLeftIcon, BookmarkPlusIcon, ClockIcon, RotateCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { campaignReportQuery, recipientsCsvUrl, retryFailed } from '../../../../api/campaigns';
+import { campaignReportQuery, retryFailed } from '../../../../api/campaigns';
 import { errorMessage } from '../../../../api/client';
 import { tagsQuery } from '../../../../api/inboxKeys';
 import { segmentsQuery } from '../../../../api/segments';
 import { Alert } from '../../../../components/Alert';
-import { Button, buttonClasses } from '../../../../components/Button';
+import { Button } from '../../../../components/Button';
 import { showToast, Toaster } from '../../../../ui/Toast';
 import { audienceText } from '../audienceText';
 import { CampaignStatusBadge } from '../CampaignStatusBadge';
@@ -125,12 +125,9 @@ export function CampaignReport({ campaign: shown }: { campaign: Campaign }) {
           <RecipientsTable
             campaignId={campaign.id}
             timeZone={campaign.timeZone}
+            canExport={canAct(campaign)}
             actions={
               <>
-                <a href={recipientsCsvUrl(campaign.id)} download className={buttonClasses('secondary', 'sm')}>
-                  <DownloadIcon className="size-4" aria-hidden="true" />
-                  Export CSV
-                </a>
                 {canAct(campaign) && (
                   <Button
                     variant="secondary"

@@ -1,10 +1,11 @@
 import { RECIPIENT_STATUSES, type RecipientStatus } from '@common/api/campaign-sending';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { recipientsQuery } from '../../../../api/campaigns';
+import { DownloadIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { recipientsCsvUrl, recipientsQuery } from '../../../../api/campaigns';
 import { errorMessage } from '../../../../api/client';
 import { Alert } from '../../../../components/Alert';
-import { Button } from '../../../../components/Button';
+import { Button, buttonClasses } from '../../../../components/Button';
 import { Spinner } from '../../../../components/Spinner';
 import { inputClasses } from '../../../../components/TextField';
 import { useDebouncedValue } from '../../../../hooks/useDebouncedValue';
@@ -26,11 +27,14 @@ const TONE: Record<RecipientStatus, string> = {
 export function RecipientsTable({
   campaignId,
   timeZone,
+  canExport,
   actions,
 }: {
   campaignId: string;
   timeZone: string;
-  actions: React.ReactNode;
+  /** Owners export (the phones leave the app, as with the Contacts export). */
+  canExport: boolean;
+  actions: ReactNode;
 }) {
   const [status, setStatus] = useState<RecipientStatus | null>(null);
   const [search, setSearch] = useState('');
@@ -48,7 +52,19 @@ export function RecipientsTable({
         <h3 id="recipients-title" className="text-sm font-semibold text-slate-900">
           Recipients
         </h3>
-        <div className="flex flex-wrap items-center gap-2">{actions}</div>
+        <div className="flex flex-wrap items-center gap-2">
+          {canExport && (
+            <a
+              href={recipientsCsvUrl(campaignId, { status, q })}
+              download
+              className={buttonClasses('secondary', 'sm')}
+            >
+              <DownloadIcon className="size-4" aria-hidden="true" />
+              Export CSV
+            </a>
+          )}
+          {actions}
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-4 sm:px-5">
         <div className="w-full sm:w-auto sm:min-w-56 sm:flex-1">
