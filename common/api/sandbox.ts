@@ -76,6 +76,16 @@ export type Settings = {
   templateReviewSeconds: number;
   /** Sends per number per second before 130429; null: no limit. */
   messagesPerSecond: number | null;
+  /** When business messages' statuses come: at once, or at delays like real phones'. */
+  statusDelays: 'instant' | 'realistic';
+  /** Percent (0–100) of template recipients whose message fails with 131049 (marketing limit). */
+  marketingLimitShare: number;
+  /** Percent (0–100) of template recipients whose message fails with 131026 (undeliverable). */
+  undeliverableShare: number;
+  /** Percent (0–100) of template recipients who got it that read it. */
+  readShare: number;
+  /** Percent (0–100) of template recipients who got it that reply (readers only). */
+  replyShare: number;
 };
 
 export type SettingsView = { settings: Settings; now: string };

@@ -1,7 +1,14 @@
 import { templateReviewJob } from './templates/review.job';
+import { statusSweepJob } from './timeline/sweep.job';
 import { webhookDeliverJob } from './webhooks/deliver.job';
 import { webhookFlushJob } from './webhooks/flush.job';
 import { statusAdvanceJob } from './webhooks/status.job';
 
 /** The sandbox's durable jobs (listed in server/jobs/registry.ts). */
-export const sandboxJobs = [webhookDeliverJob, webhookFlushJob, statusAdvanceJob, templateReviewJob];
+export const sandboxJobs = [
+  webhookDeliverJob,
+  webhookFlushJob,
+  statusAdvanceJob,
+  statusSweepJob,
+  templateReviewJob,
+];

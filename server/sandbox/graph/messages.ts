@@ -14,9 +14,12 @@ import {
   type MessagePayload,
   markCustomerMessagesRead,
 } from '../state/messages';
-import { takeSendFailure, takeSendSlot, unixSeconds } from '../state/settings';
+import { type SandboxSettings, takeSendFailure, takeSendSlot, unixSeconds } from '../state/settings';
+import { insertSteps } from '../state/steps';
 import { findTemplate } from '../state/templates';
 import { type RenderedTemplate, renderTemplate, type sendComponentSchema } from '../templates/render';
+import { planSteps, sharesAreSet } from '../timeline/plan';
+import { queueSweepsFor } from '../timeline/sweep.job';
 import { statusChange } from '../webhooks/build';
 import { emitChanges } from '../webhooks/emit';
 import { scheduleSendStatuses } from '../webhooks/status.job';
@@ -29,6 +32,16 @@ import {
   type SendMessageBody,
   sendMessageBody,
 } from './send-schemas';
+
+/**
+ * Whether a send's statuses go through the timeline (planned steps, swept in bulk): with realistic
+ * delays, or for a template while recipient shares are set. Otherwise, as always: `sent` at once and
+ * `delivered` ~300 ms later, one webhook each. Reactions only ever get `sent`.
+ */
+function onTimeline(settings: SandboxSettings, type: string): boolean {
+  if (type === 'reaction') return false;
+  return settings.statusDelays === 'realistic' || (type === 'template' && sharesAreSet(settings));
+}
 
 /** The customer service window: free-form messages only within 24 h of the customer's last message. */
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -225,14 +238,26 @@ export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, 
   if (!parsed.success) throw graphErrors.invalidParameter(describeIssue(parsed.error));
   const message = parsed.data;
 
-  const failure = await takeSendFailure(ctx.db);
+  // Both switches were read with the settings: when off, a send writes nothing for them.
+  const failure = ctx.settings.failNextSends ? await takeSendFailure(ctx.db) : null;
   if (failure !== null) throw failureFor[failure]();
-  if (!(await takeSendSlot(ctx.db, phone.id))) throw graphErrors.rateLimit();
+  if (ctx.settings.messagesPerSecond !== null && !(await takeSendSlot(ctx.db, phone.id)))
+    throw graphErrors.rateLimit();
 
   const waId = recipientDigits(message.to);
   if (!/^\d{7,15}$/.test(waId))
     throw graphErrors.invalidParameter(`Invalid recipient phone number '${message.to}'.`);
   if (waId === displayDigits(phone)) throw graphErrors.recipientIsSender();
+
+  const id = wamid(waId, 'to_customer');
+  const steps = onTimeline(ctx.settings, message.type)
+    ? planSteps(
+        { wamid: id, customerWaId: waId, isTemplate: message.type === 'template' },
+        ctx.settings,
+        Date.now(),
+      )
+    : null;
+  if (steps) await queueSweepsFor(ctx.db, steps);
 
   return ctx.db.transaction(async (tx) => {
     await ensureCustomer(tx, phone.id, waId, ctx.now);
@@ -245,7 +270,7 @@ export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, 
     const reactionTarget =
       message.type === 'reaction' ? await findChatMessage(tx, chat, message.reaction.message_id) : null;
     const row = await insertMessage(tx, {
-      wamid: wamid(waId, 'to_customer'),
+      wamid: id,
       ...chat,
       direction: 'to_customer',
       type: content.type,
@@ -281,6 +306,8 @@ export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, 
         ],
         ctx.settings,
       );
+    } else if (steps) {
+      await insertSteps(tx, row.wamid, steps);
     } else {
       await scheduleSendStatuses(tx, ctx.settings, phone, row);
     }

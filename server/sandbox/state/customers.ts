@@ -23,18 +23,17 @@ export async function findCustomer(
   return row ?? null;
 }
 
-/** The customer, created (with a stand-in name) when the business writes to a new number. */
+/** Creates the customer (with a stand-in name) when the business writes to a new number. */
 export async function ensureCustomer(
   db: Executor,
   phoneNumberId: string,
   waId: string,
   now: Date,
-): Promise<SandboxCustomer> {
+): Promise<void> {
   await db
     .insert(sandboxCustomers)
     .values({ phoneNumberId, waId, name: defaultCustomerName(waId), createdAt: now })
     .onConflictDoNothing();
-  return (await findCustomer(db, phoneNumberId, waId))!;
 }
 
 /** Creates a customer, or renames an existing one (the name is their WhatsApp profile name). */

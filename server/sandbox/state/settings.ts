@@ -11,6 +11,9 @@ export const failNextSendsSchema = z.object({
   count: z.number().int().min(0).max(1000),
 });
 
+/** A share of recipients in percent (0–100). */
+const shareSchema = z.number().min(0).max(100);
+
 export const settingsSchema = z.object({
   /** Send every webhook twice (Meta is at-least-once). */
   duplicateDeliveries: z.boolean(),
@@ -33,6 +36,20 @@ export const settingsSchema = z.object({
    * number past its messages-per-second (80 by default there, up to 1,000). Null: no limit.
    */
   messagesPerSecond: z.number().int().min(1).max(10_000).nullable(),
+  /**
+   * When a business message's statuses come: `instant` (sent at once, delivered ~300 ms later) or
+   * `realistic` (sent after 0.2–1 s, delivered 1–3 s later, reads seconds to a minute later), sent in
+   * batched webhooks of up to 100 statuses.
+   */
+  statusDelays: z.enum(['instant', 'realistic']),
+  /** Percent of template recipients whose message fails after `sent` with 131049 (per-user marketing limit). */
+  marketingLimitShare: shareSchema,
+  /** Percent of template recipients whose message fails after `sent` with 131026 (undeliverable). */
+  undeliverableShare: shareSchema,
+  /** Percent of template recipients who got the message that read it. */
+  readShare: shareSchema,
+  /** Percent of template recipients who got the message that reply (readers only: at most readShare). */
+  replyShare: shareSchema,
 });
 
 export type SandboxSettings = z.infer<typeof settingsSchema>;
@@ -47,6 +64,11 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   clockOffsetSeconds: 0,
   templateReviewSeconds: 5,
   messagesPerSecond: null,
+  statusDelays: 'instant',
+  marketingLimitShare: 0,
+  undeliverableShare: 0,
+  readShare: 0,
+  replyShare: 0,
 };
 
 type Key = keyof SandboxSettings;
