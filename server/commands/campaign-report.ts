@@ -9,7 +9,7 @@ import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import type { Segment } from '@common/api/segments';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
-import { campaignTimeline, countFunnelAndRetryable } from '../campaigns/report';
+import { campaignTimeline, countReportFigures } from '../campaigns/report';
 import {
   decodeRecipientCursor,
   findRecipientPage,
@@ -54,11 +54,11 @@ export async function getCampaignReport(
 ): Promise<CampaignReportResponse> {
   const row = await loadCampaign(db, actor.accountId, campaignId);
   campaignPolicy.authorize(actor, 'view', row);
-  const counts = await countFunnelAndRetryable(db, row.id);
-  const fresh = NO_RECIPIENTS_YET.has(row.status) ? row : { ...row, funnel: counts.funnel };
+  const figures = await countReportFigures(db, row.id);
+  const fresh = NO_RECIPIENTS_YET.has(row.status) ? row : { ...row, funnel: figures.funnel };
   const [campaign] = await presentCampaigns(db, actor, [fresh]);
-  const { bucketSeconds, timeline } = await campaignTimeline(db, row.id);
-  return { campaign: campaign!, bucketSeconds, timeline, retryable: counts.retryable };
+  const { bucketSeconds, timeline } = await campaignTimeline(db, row.id, figures.span);
+  return { campaign: campaign!, bucketSeconds, timeline, retryable: figures.retryable };
 }
 
 export type RecipientListInput = RecipientFilter & { cursor?: string; limit: number };

@@ -45,6 +45,8 @@ const secretsB = [
   'secret-saved-B',
   'secret-segment-B',
   'secret-campaign-B',
+  'secret-sent-campaign-B',
+  'secret-error-B',
 ];
 let customerWaIdA = '';
 /** Team A's access token at the sandbox's Graph API, so Graph routes are reached past the token check. */

@@ -191,11 +191,22 @@ export function plausibleBody(w: FuzzWorld, r: Random, method: string, url: stri
           { kind: 'segment', segmentId: idOf(r, w.idsA, 'segmentId') },
         ]),
       };
+    case 'POST /api/campaigns/:campaignId/segment':
+      return {
+        name: `Recipients ${w.next()}`,
+        statuses: r.pick([['read'], ['replied', 'failed'], ['read', 'read'], [], ['sent']]),
+      };
     case 'POST /api/segments':
     case 'PATCH /api/segments/:segmentId':
       return {
         name: `Segment ${w.next()}`,
         filter: {
+          campaign: r.chance(0.3)
+            ? {
+                campaignId: idOf(r, w.idsA, 'campaignId'),
+                statuses: r.pick([['read'], ['failed', 'queued']]),
+              }
+            : undefined,
           tagIds: [idOf(r, w.idsA, 'tagId')],
           tagMode: r.pick(['any', 'all', 'none']),
           consent: r.pick(['any', 'opted_in', 'opted_out', 'unknown']),
@@ -309,6 +320,22 @@ export function plausibleQuery(w: FuzzWorld, r: Random, url: string): Record<str
             : [],
         ),
         limit: String(r.pick([1, 50, 200])),
+        ...(r.chance(0.3)
+          ? {
+              campaign: JSON.stringify({
+                campaignId: idOf(r, w.idsA, 'campaignId'),
+                statuses: r.pick([['read'], ['sent', 'skipped'], ['nope']]),
+              }),
+            }
+          : {}),
+      };
+    case '/api/campaigns/:campaignId/recipients':
+    case '/api/campaigns/:campaignId/recipients.csv':
+      return {
+        status: r.pick(['queued', 'failed', 'read', 'replied', 'lost']),
+        q: r.pick(['', 'fuzz', '+1 650']),
+        limit: String(r.pick([1, 50, 200, 500])),
+        ...(r.chance(0.2) ? { cursor: r.pick(['WyIyMDI2LTAxLTAxIiwieCJd', 'nope']) } : {}),
       };
     case '/api/inbox/counts':
       return { q: 'fuzz', tagIds: `${idOf(r, w.idsA, 'tagId')},${idOf(r, w.idsB, 'tagId')}` };

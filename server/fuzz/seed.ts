@@ -2,6 +2,7 @@ import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
+  campaignRecipients,
   campaigns,
   contactFields,
   contactFieldValues,
@@ -37,6 +38,7 @@ let topUps = 0;
 /** Contacts with messages (one with a stored image), a tag, an approved template, a saved message. */
 export async function seedTeam(ctx: ListeningContext, team: SandboxTeam, name: 'A' | 'B') {
   const secret = name === 'B' ? (s: string) => `secret-${s}-B` : (s: string) => `fuzz-${s}-A`;
+  const seeded: { id: string }[] = [];
   for (let i = 0; i < 3; i++) {
     const contact = await buildContact(ctx.db, team.accountId, {
       profileName: secret('customer'),
@@ -83,6 +85,7 @@ export async function seedTeam(ctx: ListeningContext, team: SandboxTeam, name: '
       externalId: null,
     });
     await buildTag(ctx.db, team.accountId, `${secret('tag')}-${i}`, [contact.id]);
+    seeded.push(contact);
   }
   await ctx.db.insert(templates).values({
     accountId: team.accountId,
@@ -107,6 +110,30 @@ export async function seedTeam(ctx: ListeningContext, team: SandboxTeam, name: '
     name: secret('campaign'),
     createdBy: team.owner.id,
   });
+  // A campaign that was sent, for the report's routes: one read, one failed with Meta's words, one queued.
+  const [campaign] = await ctx.db
+    .insert(campaigns)
+    .values({
+      accountId: team.accountId,
+      teamId: team.teamId,
+      name: secret('sent-campaign'),
+      createdBy: team.owner.id,
+      status: 'completed',
+    })
+    .returning();
+  const sent = new Date();
+  await ctx.db.insert(campaignRecipients).values(
+    (['read', 'failed', 'queued'] as const).map((status, i) => ({
+      campaignId: campaign!.id,
+      accountId: team.accountId,
+      contactId: seeded[i]!.id,
+      status,
+      sentAt: status === 'queued' ? null : sent,
+      readAt: status === 'read' ? sent : null,
+      errorCode: status === 'failed' ? 131026 : null,
+      error: status === 'failed' ? secret('error') : null,
+    })),
+  );
   await insertRegistryImport(ctx.db, { id: team.owner.id, teamId: team.teamId, accountId: team.accountId });
 }
 
@@ -214,6 +241,13 @@ export async function snapshotTeam(
     contactFields: await rowsWhere(ctx, contactFields, contactFields.accountId, accountId, contactFields.id),
     segments: await rowsWhere(ctx, contactSegments, contactSegments.accountId, accountId, contactSegments.id),
     campaigns: await rowsWhere(ctx, campaigns, campaigns.accountId, accountId, campaigns.id),
+    campaignRecipients: await rowsWhere(
+      ctx,
+      campaignRecipients,
+      campaignRecipients.accountId,
+      accountId,
+      campaignRecipients.id,
+    ),
     contactFieldValues: await ctx.db
       .select({ row: contactFieldValues })
       .from(contactFieldValues)
