@@ -287,10 +287,24 @@ describe('recipients CSV', () => {
     );
   });
 
-  it('is for owners, like the Contacts export: a member gets 403 owner_only', async () => {
-    const res = await csv(f.member);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ error: 'owner_only' });
+  it('is for every teammate who sees the report, and each download is audited', async () => {
+    const res = await csv(f.member, '?status=skipped');
+    expect(res.statusCode).toBe(200);
+    expect(parse(res.body, { bom: true, columns: true })).toEqual([
+      {
+        name: 'Sam',
+        phone: expect.any(String),
+        status: 'skipped',
+        time: at(3).toISOString(),
+        error_code: '',
+        error: 'Opted out of marketing messages',
+      },
+    ]);
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'campaign.recipients_exported'), eq(auditLog.actorId, f.member.id)));
+    expect(entries.map((e) => e.details)).toEqual([{ count: 1, status: 'skipped', search: false }]);
   });
 });
 
@@ -337,6 +351,33 @@ describe('save as segment', () => {
     expect((await saveSegment(f.owner, { name: 'Odd', statuses: ['sent'] })).status).toBe(400);
     expect((await saveSegment(f.owner, { name: ' ', statuses: ['read'] })).status).toBe(400);
     expect((await saveSegment(f.owner, { name: 'Read the sale', statuses: ['read'] })).status).toBe(409);
+  });
+
+  it('the table takes the condition as a JSON query parameter and answers a bad one with 400', async () => {
+    for (const bad of [
+      'nope',
+      '{"campaignId":"x","statuses":["read"]}',
+      JSON.stringify({ campaignId, statuses: [] }),
+    ]) {
+      const res = await api(f.owner, 'GET', `/api/contact-table/count?campaign=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message, bad).toBeTruthy();
+    }
+    const sent = encodeURIComponent(JSON.stringify({ campaignId, statuses: ['sent'] }));
+    // Sent: Ana, bob, '' and Dora (failed after it was sent); Zoe is archived, out by default.
+    const count = await api<{ count: number }>(f.owner, 'GET', `/api/contact-table/count?campaign=${sent}`);
+    expect(count.body.count).toBe(4);
+    // A member counts only the contacts they see: the unassigned ones and their own (Dora).
+    const mine = await api<{ count: number }>(f.member, 'GET', `/api/contact-table/count?campaign=${sent}`);
+    expect(mine.body.count).toBe(4);
+    const failed = encodeURIComponent(JSON.stringify({ campaignId, statuses: ['failed'] }));
+    const theirs = await api<{ count: number }>(
+      f.member,
+      'GET',
+      `/api/contact-table/count?campaign=${failed}`,
+    );
+    // Failed: Dora (the member's), Carla, the formula contact; Eve is the owner's.
+    expect(theirs.body.count).toBe(3);
   });
 
   it("a segment naming another team's campaign is refused by the segments route", async () => {

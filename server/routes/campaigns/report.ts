@@ -23,8 +23,8 @@ const recipientCsvQuerySchema = recipientListQuerySchema.pick({ status: true, q:
 /**
  * A campaign's report (issue 15): funnel and chart, the per-recipient table and its CSV, and "Save
  * as segment". `access: member` is the first gate; the commands look the campaign up in the caller's
- * account (404 otherwise) and ask policies/campaign.ts ('view'), the CSV also the Contacts export's
- * rule (owners), the segment the segment rules (any teammate).
+ * account (404 otherwise) and ask policies/campaign.ts ('view': every teammate), the segment also the
+ * segment rules (any teammate saves one).
  */
 export const campaignReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, events: app.events };

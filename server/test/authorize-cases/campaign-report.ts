@@ -9,10 +9,7 @@ import type { Actor, Who } from '../command-fixture';
 
 type Case = { ability: string; refuses: Who[]; run(actor: Actor): Promise<unknown> };
 
-/**
- * campaign-report.ts — every teammate reads a campaign's report and recipients and saves them as a
- * segment; the recipients' CSV is the Contacts export's (owners).
- */
+/** campaign-report.ts — every teammate reads a campaign's report, its recipients and their CSV, and saves them as a segment. */
 export function campaignReportAuthorizeCases(
   deps: () => CommandDeps,
   campaignId: () => string,
@@ -30,8 +27,8 @@ export function campaignReportAuthorizeCases(
       run: (a) => listCampaignRecipients(db(), a, campaignId(), { limit: 50 }),
     },
     exportCampaignRecipients: {
-      ability: 'contacts.export',
-      refuses: ['member', 'outsider', 'teamless'],
+      ability: 'campaign.view',
+      refuses: ['outsider', 'teamless'],
       run: (a) => exportCampaignRecipients(deps(), a, campaignId(), {}),
     },
     saveCampaignSegment: {
