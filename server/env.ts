@@ -68,6 +68,8 @@ const envSchema = z.object({
   SANDBOX: booleanFlag,
   GEOIP_URL: optionalString.pipe(z.url().optional()),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
+  /** How long a campaign send whose answer never came waits for Meta's status webhooks before it is sent again. */
+  CAMPAIGN_CONFIRM_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
   SERVICES: z
     .string()
     .default('web,worker')
@@ -124,6 +126,7 @@ export type Env = {
   services: { web: boolean; worker: boolean };
   /** How long a job claim lasts without a heartbeat: a dead worker's jobs are claimed again after it. */
   jobLeaseSeconds: number;
+  campaignConfirmSeconds: number;
 };
 
 /** Thrown with every configuration problem listed, so an operator fixes them all in one go. */
@@ -218,6 +221,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     geoipUrl: e.GEOIP_URL,
     services: { web: e.SERVICES.includes('web'), worker: e.SERVICES.includes('worker') },
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    campaignConfirmSeconds: e.CAMPAIGN_CONFIRM_SECONDS,
   };
 }
 

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { CampaignSender } from './campaigns/sender';
 import { cloudApiChannels } from './channel/cloud-api';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
@@ -58,6 +59,14 @@ async function main(): Promise<void> {
     metrics,
   });
 
+  // Campaign sends are paced per number and claimed from their own queue (server/campaigns/).
+  const campaignSender = new CampaignSender({
+    db: database.db,
+    env,
+    log: log.child({ component: 'campaigns' }),
+    events,
+    channels,
+  });
   const scheduler = new Scheduler({ db: database.db, log: log.child({ component: 'scheduler' }), schedules });
   const webhooks = new WebhookProcessor({
     db: database.db,
@@ -74,7 +83,7 @@ async function main(): Promise<void> {
     force.unref();
     await app.close().catch((error) => log.error({ err: error }, 'error closing the server'));
     scheduler.stop();
-    await Promise.all([runner.stop(), webhooks.stop()]);
+    await Promise.all([runner.stop(), webhooks.stop(), campaignSender.stop()]);
     await events.stop();
     await database.close();
     process.exit(0);
@@ -98,6 +107,7 @@ async function main(): Promise<void> {
   }
   if (env.services.worker) {
     runner.start();
+    campaignSender.start();
     webhooks.start();
     scheduler.start();
   }

@@ -46,9 +46,12 @@ async function markFailed(events: EventBus, row: MessageRow, error: MessageError
   });
 }
 
-/** Uploads the message's file to Meta once (its media id is kept, so a retry does not upload again). */
-async function uploadedMedia(
-  ctx: JobContext,
+/**
+ * Uploads a file to Meta once (its media id is kept, so a retry or the next campaign send does not
+ * upload it again).
+ */
+export async function uploadedMedia(
+  ctx: Pick<JobContext, 'db' | 'env'>,
   channel: WhatsAppChannel,
   mediaId: string,
 ): Promise<{ id: string; filename: string | null }> {

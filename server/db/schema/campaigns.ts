@@ -85,7 +85,10 @@ export const campaignRecipients = pgTable(
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     status: text('status').$type<RecipientStatus>().notNull().default('queued'),
-    /** The message in the contact's chat: its id is the send's biz_opaque_callback_data. */
+    /**
+     * The message in the contact's chat: its id is the send's biz_opaque_callback_data. The foreign key
+     * is checked at commit (the migration makes it deferrable): a claim names the message it then stores.
+     */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     /** A queued recipient is not claimed before this (a retry's backoff). */

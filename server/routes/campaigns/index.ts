@@ -20,6 +20,7 @@ import {
   updateCampaign,
 } from '../../commands/campaigns';
 import { campaignReportRoutes } from './report';
+import { campaignSendingRoutes } from './sending';
 
 const campaignParams = z.object({ campaignId: z.uuid({ error: 'campaignId must be a campaign id' }) });
 
@@ -33,6 +34,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = { config: { access: 'member' as const } };
   const tags = ['campaigns'];
   await app.register(campaignReportRoutes);
+  await app.register(campaignSendingRoutes);
 
   app.get('/campaigns', { ...member, schema: { tags } }, async (request): Promise<CampaignListResponse> => {
     const actor = await requireAccount(request);

@@ -1,0 +1,78 @@
+/**
+ * The pace of one number's campaign sends: a token bucket at the campaign's rate (messages per
+ * second), holding at most a tenth of a second of tokens so a pause never turns into a burst. When
+ * Meta answers 130429 (too many messages from this number) the rate halves and sending stops for a
+ * second; each calm second after that it climbs back by a fifth, up to the configured rate.
+ */
+export class Pacer {
+  private rate: number;
+  private current: number;
+  private tokens = 0;
+  private last: number;
+  private holdUntil = 0;
+  private calmSince: number;
+
+  constructor(
+    rate: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.rate = rate;
+    this.current = rate;
+    this.last = now();
+    this.calmSince = this.last;
+  }
+
+  /** The configured rate; a lower one takes effect at once, a higher one as the pace recovers. */
+  setRate(rate: number): void {
+    if (rate === this.rate) return;
+    this.rate = rate;
+    this.current = Math.min(this.current, rate);
+  }
+
+  /** The rate it sends at now (lower than configured after a 130429). */
+  get pace(): number {
+    return this.current;
+  }
+
+  get slowed(): boolean {
+    return this.current < this.rate;
+  }
+
+  /** How many sends may start now, at most `max`; they are taken from the bucket. */
+  take(max: number): number {
+    const at = this.now();
+    const elapsed = Math.max(0, at - this.last) / 1000;
+    this.last = at;
+    if (at < this.holdUntil) return 0;
+    if (this.current < this.rate && at - this.calmSince >= 1000) {
+      this.current = Math.min(this.rate, this.current * 1.2);
+      this.calmSince = at;
+    }
+    this.tokens = Math.min(this.tokens + elapsed * this.current, Math.max(1, this.current / 10));
+    const n = Math.max(0, Math.min(Math.floor(this.tokens), max));
+    this.tokens -= n;
+    return n;
+  }
+
+  /** Sends taken but not made (the queue had fewer) go back into the bucket. */
+  giveBack(n: number): void {
+    this.tokens = Math.min(this.tokens + n, Math.max(1, this.current / 10));
+  }
+
+  /** Meta said 130429: halve the pace and hold for a second. */
+  slowDown(): void {
+    const at = this.now();
+    if (at < this.holdUntil) return; // one slow-down per burst of refusals
+    this.current = Math.max(1, this.current / 2);
+    this.tokens = 0;
+    this.holdUntil = at + 1000;
+    this.calmSince = this.holdUntil;
+  }
+
+  /** How long until the next send may start, in ms. */
+  waitMs(): number {
+    const at = this.now();
+    if (at < this.holdUntil) return this.holdUntil - at;
+    return Math.max(0, ((1 - this.tokens) / this.current) * 1000);
+  }
+}

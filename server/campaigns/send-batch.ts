@@ -1,0 +1,163 @@
+import { renderTemplateText } from '@common/api/templates';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { campaignRecipients, campaigns, contacts, messages } from '../db/schema';
+import type { TemplateSendContent } from '../outbound/send-content';
+import type { CampaignRow } from '../presenters/campaign';
+import {
+  buildTemplateMessage,
+  type OutboundMessage,
+  type TemplateParameter,
+  type TemplateSendComponent,
+} from '../whatsapp/message-builders';
+import type { TemplatePlan } from './template-plan';
+import { fieldIdsOf, fieldValuesOf, type RecipientValues, valuesFor } from './variables';
+
+/** One recipient taken from the queue, its message stored as pending with `send_started_at` set. */
+export type ClaimedSend = {
+  recipientId: string;
+  messageId: string;
+  accountId: string;
+  contactId: string;
+  attempts: number;
+  message: OutboundMessage;
+};
+
+/** The campaign's template, ready to send: the plan and, for a media header, Meta's id of the file. */
+export type SendPlan = TemplatePlan & { headerProviderId: string | null };
+
+type Claimed = { id: string; contact_id: string; message_id: string; attempts: number };
+
+/**
+ * Takes up to `limit` queued recipients whose time has come (FOR UPDATE SKIP LOCKED: two senders never
+ * take the same one) and, in the same transaction, stores each one's message in the contact's chat as
+ * a pending template with `send_started_at` set, and moves the chat's last message. Nothing is taken
+ * unless the campaign is still sending: a pause or cancel committed before this is obeyed.
+ * The message id doubles as the send's `biz_opaque_callback_data`.
+ */
+export async function claimSends(
+  tx: Executor,
+  campaign: CampaignRow,
+  plan: SendPlan,
+  limit: number,
+): Promise<ClaimedSend[]> {
+  const live = (await tx.execute(
+    sql`select 1 from ${campaigns} where id = ${campaign.id} and status = 'sending' for share`,
+  )) as unknown as { rows: unknown[] };
+  if (live.rows.length === 0) return [];
+  const claimed = (await tx.execute(sql`
+    with picked as (
+      select id from ${campaignRecipients}
+      where campaign_id = ${campaign.id} and status = 'queued' and next_attempt_at <= now()
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    update ${campaignRecipients} r set status = 'sending', claimed_at = now(), status_at = now(),
+      attempts = r.attempts + 1, message_id = coalesce(r.message_id, gen_random_uuid())
+    from picked where r.id = picked.id
+    returning r.id, r.contact_id, r.message_id, r.attempts`)) as unknown as { rows: Claimed[] };
+  if (claimed.rows.length === 0) return [];
+
+  const ids = claimed.rows.map((r) => r.contact_id);
+  const people = (await tx.execute(sql`
+    select id, wa_id, phone, coalesce(custom_name, profile_name, '') as name
+    from ${contacts} where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`)) as unknown as { rows: { id: string; wa_id: string; phone: string; name: string }[] };
+  const byId = new Map(people.rows.map((p) => [p.id, p]));
+  const fields = await fieldValuesOf(tx, ids, fieldIdsOf(campaign.variables));
+
+  const sends: ClaimedSend[] = [];
+  const rows: SQL[] = [];
+  for (const r of claimed.rows) {
+    const person = byId.get(r.contact_id);
+    if (!person) continue; // deleted since it was chosen: its recipient row went with it
+    const values = valuesFor(campaign.variables, {
+      name: person.name,
+      phone: person.phone,
+      fields: fields.get(r.contact_id) ?? new Map(),
+    });
+    const text = renderTemplateText(plan.template, values);
+    const content: TemplateSendContent = {
+      kind: 'template',
+      name: plan.template.name,
+      language: plan.template.language,
+      body: text,
+      parameters: {
+        body: values.body.slice(0, plan.template.bodyVariables),
+        header: values.header.slice(0, plan.template.headerVariables),
+      },
+      ...(plan.header ? { headerMedia: plan.header.kind } : {}),
+    };
+    rows.push(
+      sql`(${r.message_id}::uuid, ${r.contact_id}::uuid, ${text}, ${JSON.stringify(content)}::jsonb)`,
+    );
+    sends.push({
+      recipientId: r.id,
+      messageId: r.message_id,
+      accountId: campaign.accountId,
+      contactId: r.contact_id,
+      attempts: r.attempts,
+      message: buildSend(person.wa_id, plan, values, r.message_id),
+    });
+  }
+  if (rows.length === 0) return sends;
+  const values = sql.join(rows, sql`, `);
+  await tx.execute(sql`
+    insert into ${messages} (id, account_id, contact_id, direction, type, body, preview, content, status,
+      media_id, send_started_at, timestamp)
+    select v.id, ${campaign.accountId}::uuid, v.contact_id, 'outgoing', 'template', v.body, v.body, v.content,
+      'pending', ${plan.header?.mediaId ?? null}::uuid, now(), now()
+    from (values ${values}) as v(id, contact_id, body, content)
+    on conflict (id) do update set send_started_at = now(), updated_at = now()`);
+  // The chat list shows the campaign's message as each contact's last, as for any send.
+  await tx.execute(sql`
+    update ${contacts} c set
+      last_message_preview = case when c.last_message_at is null or c.last_message_at <= now() then v.body else c.last_message_preview end,
+      last_message_direction = case when c.last_message_at is null or c.last_message_at <= now() then 'outgoing' else c.last_message_direction end,
+      last_message_sent_by = case when c.last_message_at is null or c.last_message_at <= now() then null else c.last_message_sent_by end,
+      last_message_at = greatest(c.last_message_at, now()),
+      updated_at = now()
+    from (values ${values}) as v(id, contact_id, body, content)
+    where c.id = v.contact_id`);
+  return sends;
+}
+
+/** The Cloud API body of one recipient's send: header, body and URL-button values in Meta's order. */
+function buildSend(to: string, plan: SendPlan, values: RecipientValues, messageId: string): OutboundMessage {
+  const text = (list: string[]) => list.map((value) => ({ type: 'text' as const, text: value }));
+  const components: TemplateSendComponent[] = [];
+  const id = plan.headerProviderId;
+  if (plan.header && id) {
+    const parameter: TemplateParameter =
+      plan.header.kind === 'image'
+        ? { type: 'image', image: { id } }
+        : plan.header.kind === 'video'
+          ? { type: 'video', video: { id } }
+          : { type: 'document', document: { id } };
+    components.push({ type: 'header', parameters: [parameter] });
+  } else if (plan.template.headerVariables > 0) {
+    components.push({
+      type: 'header',
+      parameters: text(values.header.slice(0, plan.template.headerVariables)),
+    });
+  }
+  if (plan.template.bodyVariables > 0)
+    components.push({ type: 'body', parameters: text(values.body.slice(0, plan.template.bodyVariables)) });
+  for (const button of values.buttons) {
+    if (plan.template.buttons[button.index]?.type !== 'URL') continue;
+    components.push({
+      type: 'button',
+      sub_type: 'url',
+      index: String(button.index),
+      parameters: text([button.value]),
+    });
+  }
+  return buildTemplateMessage(
+    to,
+    { name: plan.template.name, languageCode: plan.template.language, components },
+    { bizOpaqueCallbackData: messageId },
+  );
+}
