@@ -115,7 +115,7 @@ export async function campaignTimeline(
 
   // Grouped by (send bucket, read bucket): one pass, at most ~61 × 61 groups, summed per bucket
   // below. date_bin works on the timestamps' integers (a numeric epoch division was 4× slower).
-  const bucket = (column: typeof r.sentAt) =>
+  const bucket = (column: typeof r.sentAt | typeof r.readAt) =>
     sql`date_bin(make_interval(secs => ${size}::int), ${column}, 'epoch'::timestamptz)`;
   const result = (await db.execute(sql`
     select (extract(epoch from g.sent)::bigint / ${size}::int)::text as sent,

@@ -3,7 +3,7 @@ import {
   type RecipientListResponse,
   SENDING_MSG,
 } from '@common/api/campaign-sending';
-import type { SegmentCountResponse, SegmentResponse } from '@common/api/segments';
+import type { Segment, SegmentCountResponse } from '@common/api/segments';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,7 +105,7 @@ const csv = (who: { cookie: string }, query = '', id = campaignId) =>
     headers: { cookie: who.cookie },
   });
 const saveSegment = (who: { cookie: string }, body: object, id = campaignId) =>
-  api<SegmentResponse>(who, 'POST', `/api/campaigns/${id}/segment`, body);
+  api<{ segment: Segment }>(who, 'POST', `/api/campaigns/${id}/segment`, body);
 
 const EXPECTED_FUNNEL = {
   recipients: 11,
