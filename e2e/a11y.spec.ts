@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { seedCampaignDraft } from './campaign-helpers';
 import {
   completeOnboardingViaApi,
   connectSandboxNumberViaApi,
@@ -203,5 +204,53 @@ test('axe finds no WCAG 2.0/2.1 A or AA violation on any screen, on a laptop or 
   checked += await checkAll(page, app, failures);
 
   console.log(`axe: ${checked} screen × width combinations checked (WCAG 2.0/2.1 A and AA)`);
+  expect(failures, failures.join('\n\n')).toEqual([]);
+});
+
+test('axe finds no violation on the campaign screens, on a laptop or a phone', async ({ page }) => {
+  const failures: string[] = [];
+  await signUpViaApi(page, uniqueEmail('a11y-campaigns'), 'correct-horse');
+  await completeOnboardingViaApi(page);
+  const { phoneNumber } = await connectSandboxNumberViaApi(page, 'Bloom Florists');
+  // A tagged customer and a draft to that tag, with an approved template and the name as {{1}}.
+  const maya = { waId: '16505550188', name: 'Maya Patel' };
+  await addCustomer(page.request, phoneNumber.id, maya.waId, maya.name);
+  await customerSays(page.request, phoneNumber.id, maya.waId, 'Hi! Any spring offers?');
+  const contactId = await contactIdFor(page, maya.waId);
+  const { tag } = (await (await page.request.post('/api/tags', { data: { name: 'Wedding' } })).json()) as {
+    tag: { id: string };
+  };
+  await page.request.post(`/api/tags/${tag.id}/contacts`, { data: { contactIds: [contactId] } });
+  const campaignId = await seedCampaignDraft(page, tag.id);
+
+  const steps = ['template', 'audience', 'variables', 'schedule', 'review'] as const;
+  const checked = await checkAll(
+    page,
+    [
+      {
+        name: 'campaigns',
+        open: async (p) => {
+          await p.goto('/app/marketing/campaigns');
+          await expect(p.getByTestId('campaign-row')).toHaveCount(1);
+        },
+      },
+      { name: 'new campaign', open: (p) => visit(p, '/app/marketing/campaigns/new', 'Name your campaign') },
+      ...steps.map((step) => ({
+        name: `campaign ${step} step`,
+        open: async (p: Page) => {
+          await p.goto(`/app/marketing/campaigns/${campaignId}?step=${step}`);
+          const next = step === 'review' ? 'Send now' : 'Continue';
+          await expect(p.getByRole('button', { name: next })).toBeVisible();
+          if (step === 'template') await expect(p.getByTestId('campaign-templates')).toBeVisible();
+          if (step === 'audience') await expect(p.getByTestId('audience-count')).toContainText('1 recipient');
+          if (step === 'variables') await expect(p.getByTestId('recipient-preview').first()).toBeVisible();
+          if (step === 'review')
+            await expect(p.getByTestId('review-duration')).toContainText('under a minute');
+        },
+      })),
+    ],
+    failures,
+  );
+  console.log(`axe: ${checked} campaign screen × width combinations checked`);
   expect(failures, failures.join('\n\n')).toEqual([]);
 });

@@ -114,7 +114,7 @@ export function recipientsQuery(id: string, filter: RecipientFilter) {
   });
 }
 
-/** The CSV of the recipients the table's filter shows, as the browser downloads it (owners). */
+/** The CSV of the recipients the table's filter shows, as the browser downloads it. */
 export function recipientsCsvUrl(id: string, filter: RecipientFilter): string {
   const params = new URLSearchParams();
   if (filter.status) params.set('status', filter.status);

@@ -58,7 +58,7 @@ function CampaignRow({ campaign, audience }: { campaign: Campaign; audience: str
           {campaign.template ? campaign.template.name : 'No template yet'} · {audience} · {whenText(campaign)}
         </p>
       </div>
-      <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-right sm:grid-cols-6 lg:w-[30rem]">
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-6 sm:text-right lg:w-[30rem]">
         <div>
           <dt className="text-[11px] text-slate-600">Audience</dt>
           <dd className="text-sm font-semibold text-slate-900 tabular-nums" data-testid="campaign-audience">

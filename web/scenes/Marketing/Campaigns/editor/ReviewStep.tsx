@@ -28,17 +28,19 @@ function Row({
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3">
-      <dt className="w-32 shrink-0 text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 flex-1 text-sm text-slate-900">{children}</dd>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => onEdit(step)}
-        aria-label={`Change ${label.toLowerCase()}`}
-      >
-        Change
-      </Button>
+    <div className="flex flex-wrap items-start gap-x-4 gap-y-1 py-3">
+      <dt className="w-32 shrink-0 pt-1.5 text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="flex min-w-0 flex-1 items-start justify-between gap-3 text-sm text-slate-900">
+        <div className="min-w-0 pt-1.5">{children}</div>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => onEdit(step)}
+          aria-label={`Change ${label.toLowerCase()}`}
+        >
+          Change
+        </Button>
+      </dd>
     </div>
   );
 }

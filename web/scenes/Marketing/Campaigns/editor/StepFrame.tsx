@@ -17,6 +17,7 @@ export function StepFrame({
   busy = false,
   continueDisabled = false,
   aside,
+  footer,
 }: {
   title: string;
   description?: ReactNode;
@@ -29,6 +30,8 @@ export function StepFrame({
   continueDisabled?: boolean;
   /** Shown beside the fields on wide screens (a preview). */
   aside?: ReactNode;
+  /** Shown under the fields and the aside, across the whole step. */
+  footer?: ReactNode;
 }) {
   return (
     <form
@@ -48,6 +51,7 @@ export function StepFrame({
         <div className="min-w-0 space-y-4">{children}</div>
         {aside && <div className="min-w-0">{aside}</div>}
       </div>
+      {footer && <div className="mt-6 border-t border-slate-100 pt-5">{footer}</div>}
       {error && (
         <Alert className="mt-5" testId="campaign-step-error">
           {error}

@@ -91,6 +91,9 @@ function VariablesForm({
       busy={busy}
       onBack={() => go('audience')}
       onContinue={submit}
+      footer={
+        <RecipientPreviews campaign={campaign} template={template} ready={complete && wanted === saved} />
+      }
       aside={
         <div className="space-y-2 lg:sticky lg:top-4">
           <p className="text-xs font-medium text-slate-600">Template: {template.name}</p>
@@ -123,7 +126,6 @@ function VariablesForm({
           }}
         />
       ))}
-      <RecipientPreviews campaign={campaign} template={template} ready={complete && wanted === saved} />
     </StepFrame>
   );
 }

@@ -125,7 +125,6 @@ export function CampaignReport({ campaign: shown }: { campaign: Campaign }) {
           <RecipientsTable
             campaignId={campaign.id}
             timeZone={campaign.timeZone}
-            canExport={canAct(campaign)}
             actions={
               <>
                 {canAct(campaign) && (

@@ -27,13 +27,10 @@ const TONE: Record<RecipientStatus, string> = {
 export function RecipientsTable({
   campaignId,
   timeZone,
-  canExport,
   actions,
 }: {
   campaignId: string;
   timeZone: string;
-  /** Owners export (the phones leave the app, as with the Contacts export). */
-  canExport: boolean;
   actions: ReactNode;
 }) {
   const [status, setStatus] = useState<RecipientStatus | null>(null);
@@ -53,16 +50,15 @@ export function RecipientsTable({
           Recipients
         </h3>
         <div className="flex flex-wrap items-center gap-2">
-          {canExport && (
-            <a
-              href={recipientsCsvUrl(campaignId, { status, q })}
-              download
-              className={buttonClasses('secondary', 'sm')}
-            >
-              <DownloadIcon className="size-4" aria-hidden="true" />
-              Export CSV
-            </a>
-          )}
+          {/* Every teammate who sees the report may download it (the server audits each download). */}
+          <a
+            href={recipientsCsvUrl(campaignId, { status, q })}
+            download
+            className={buttonClasses('secondary', 'sm')}
+          >
+            <DownloadIcon className="size-4" aria-hidden="true" />
+            Export CSV
+          </a>
           {actions}
         </div>
       </div>
