@@ -308,6 +308,7 @@ const NOT_TEAM_COMMANDS: Record<string, string> = {
   recordOutgoing: 'helper: runs inside a send command after it authorized',
   createdChanges: 'helper: builds change records',
   resolveSegmentFilter: 'helper: an account-scoped read for campaigns, which authorize their own actor',
+  loadCampaign: 'helper: the account-scoped loader the campaign commands use before they authorize',
 };
 
 const OUTBOUND_COMMAND_FILES = ['send-message.ts', 'react.ts', 'mark-read.ts'];

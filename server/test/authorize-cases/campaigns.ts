@@ -1,4 +1,12 @@
 import {
+  cancelCampaign,
+  pauseCampaign,
+  resumeCampaign,
+  retryFailedRecipients,
+  scheduleCampaign,
+  unscheduleCampaign,
+} from '../../commands/campaign-sending';
+import {
   countCampaignAudience,
   createCampaign,
   deleteCampaign,
@@ -69,5 +77,21 @@ export function campaignAuthorizeCases(
       refuses: ['member', 'outsider', 'teamless'],
       run: (a) => deleteCampaign(deps(), a, campaignId()),
     },
+    // campaign-sending.ts — only the owner sends, pauses, resumes, cancels and retries.
+    ...Object.fromEntries(
+      (
+        [
+          ['scheduleCampaign', (a: Actor) => scheduleCampaign(deps(), a, campaignId(), null)],
+          ['unscheduleCampaign', (a: Actor) => unscheduleCampaign(deps(), a, campaignId())],
+          ['pauseCampaign', (a: Actor) => pauseCampaign(deps(), a, campaignId())],
+          ['resumeCampaign', (a: Actor) => resumeCampaign(deps(), a, campaignId())],
+          ['cancelCampaign', (a: Actor) => cancelCampaign(deps(), a, campaignId())],
+          ['retryFailedRecipients', (a: Actor) => retryFailedRecipients(deps(), a, campaignId())],
+        ] as const
+      ).map(([name, run]) => [
+        name,
+        { ability: 'campaign.send', refuses: ['member', 'outsider', 'teamless'] as Who[], run },
+      ]),
+    ),
   };
 }
