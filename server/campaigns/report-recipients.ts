@@ -48,8 +48,10 @@ export function recipientConditions(campaignId: string, filter: RecipientFilter)
 }
 
 /**
- * One page in the table's order, (status_at, id) newest first — the order of
- * campaign_recipients_report_idx, which a status filter also seeks on — a row more than asked, to know
+ * One page in the table's order, (status_at, id) newest first: a backward walk of
+ * campaign_recipients_changes_idx (campaign_id, status_at), stopping at the page, with a status filter
+ * tested on the way (at 100,000 recipients a status no one has reads them all: ~50 ms, no index
+ * added); a search starts from the contacts' trigram index instead. A row more than asked, to know
  * whether another follows.
  */
 export function recipientPageQuery(db: Executor, where: SQL, cursor: RecipientCursor | null, limit: number) {
