@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { getSelfOrigin } from '../../lib/self-origin';
-import { getSettings, type SandboxSettings, sandboxNow } from '../state/settings';
+import { getSettingsForGraph, type SandboxSettings, sandboxNow } from '../state/settings';
 import { lookupAccessToken, type SandboxToken } from '../state/tokens';
 import { graphErrors } from './errors';
 
@@ -27,7 +27,7 @@ function sandboxOrigin(request: FastifyRequest): string {
 }
 
 export async function graphContext(request: FastifyRequest): Promise<GraphContext> {
-  const settings = await getSettings(request.server.db);
+  const settings = await getSettingsForGraph(request.server.db);
   return {
     db: request.server.db,
     env: request.server.env,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { normalizeRecipient } from '../../whatsapp/message-builders';
 import { displayDigits, type SandboxPhoneNumber } from '../state/accounts';
-import { ensureCustomer } from '../state/customers';
+import { defaultCustomerName, ensureCustomer } from '../state/customers';
 import { conversationId, wamid } from '../state/ids';
 import { canSendAs, findMediaInfo, type MediaInfo } from '../state/media';
 import {
@@ -15,11 +15,11 @@ import {
   markCustomerMessagesRead,
 } from '../state/messages';
 import { type SandboxSettings, takeSendFailure, takeSendSlot, unixSeconds } from '../state/settings';
-import { insertSteps } from '../state/steps';
+import { insertPlannedMessage } from '../state/steps';
 import { findTemplate } from '../state/templates';
 import { type RenderedTemplate, renderTemplate, type sendComponentSchema } from '../templates/render';
 import { planSteps, sharesAreSet } from '../timeline/plan';
-import { queueSweepsFor } from '../timeline/sweep.job';
+import { sweepJobs } from '../timeline/sweep.job';
 import { statusChange } from '../webhooks/build';
 import { emitChanges } from '../webhooks/emit';
 import { scheduleSendStatuses } from '../webhooks/status.job';
@@ -257,41 +257,58 @@ export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, 
         Date.now(),
       )
     : null;
-  if (steps) await queueSweepsFor(ctx.db, steps);
+
+  // Reads first, outside any transaction: a refused send writes nothing.
+  const windowOpen = await windowIsOpen(ctx.db, ctx, phone.id, waId);
+  if (message.type !== 'template' && !windowOpen) throw graphErrors.reengagement();
+  const content = await contentOf(ctx.db, ctx, phone, message, windowOpen);
+  const chat = { phoneNumberId: phone.id, customerWaId: waId };
+  const quoted = message.context ? await findChatMessage(ctx.db, chat, message.context.message_id) : null;
+  const reactionTarget =
+    message.type === 'reaction' ? await findChatMessage(ctx.db, chat, message.reaction.message_id) : null;
+  const newRow = {
+    wamid: id,
+    ...chat,
+    direction: 'to_customer' as const,
+    type: content.type,
+    payload: {
+      ...content.payload,
+      ...(quoted
+        ? {
+            context: {
+              message_id: quoted.wamid,
+              from: quoted.direction === 'to_customer' ? displayDigits(phone) : waId,
+            },
+          }
+        : {}),
+      billing: billingFor(content, ctx.now),
+      ...(message.biz_opaque_callback_data
+        ? { biz_opaque_callback_data: message.biz_opaque_callback_data }
+        : {}),
+    },
+    status: message.type === 'reaction' && !reactionTarget ? 'failed' : 'sent',
+    createdAt: ctx.now,
+  };
+  const accepted = {
+    messaging_product: 'whatsapp',
+    contacts: [{ input: message.to, wa_id: waId }],
+    messages: [{ id }],
+  };
+
+  if (steps) {
+    // The campaign path: customer, message, its steps and their sweeps in one statement.
+    await insertPlannedMessage(
+      ctx.db,
+      { name: defaultCustomerName(waId), ...newRow },
+      steps,
+      sweepJobs(steps),
+    );
+    return accepted;
+  }
 
   return ctx.db.transaction(async (tx) => {
     await ensureCustomer(tx, phone.id, waId, ctx.now);
-    const windowOpen = await windowIsOpen(tx, ctx, phone.id, waId);
-    if (message.type !== 'template' && !windowOpen) throw graphErrors.reengagement();
-
-    const content = await contentOf(tx, ctx, phone, message, windowOpen);
-    const chat = { phoneNumberId: phone.id, customerWaId: waId };
-    const quoted = message.context ? await findChatMessage(tx, chat, message.context.message_id) : null;
-    const reactionTarget =
-      message.type === 'reaction' ? await findChatMessage(tx, chat, message.reaction.message_id) : null;
-    const row = await insertMessage(tx, {
-      wamid: id,
-      ...chat,
-      direction: 'to_customer',
-      type: content.type,
-      payload: {
-        ...content.payload,
-        ...(quoted
-          ? {
-              context: {
-                message_id: quoted.wamid,
-                from: quoted.direction === 'to_customer' ? displayDigits(phone) : waId,
-              },
-            }
-          : {}),
-        billing: billingFor(content, ctx.now),
-        ...(message.biz_opaque_callback_data
-          ? { biz_opaque_callback_data: message.biz_opaque_callback_data }
-          : {}),
-      },
-      status: message.type === 'reaction' && !reactionTarget ? 'failed' : 'sent',
-      createdAt: ctx.now,
-    });
+    const row = await insertMessage(tx, newRow);
 
     if (row.status === 'failed') {
       // Meta accepts a reaction to an unknown message and reports 131009 in a status webhook.
@@ -306,16 +323,10 @@ export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, 
         ],
         ctx.settings,
       );
-    } else if (steps) {
-      await insertSteps(tx, row.wamid, steps);
     } else {
       await scheduleSendStatuses(tx, ctx.settings, phone, row);
     }
 
-    return {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: message.to, wa_id: waId }],
-      messages: [{ id: row.wamid }],
-    };
+    return accepted;
   });
 }

@@ -1,16 +1,53 @@
-import { and, asc, eq, inArray, lte, min } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sandboxCustomers, sandboxMessages, sandboxStatusSteps } from '../../db/schema';
+import { jobs, sandboxCustomers, sandboxMessages, sandboxStatusSteps } from '../../db/schema';
+import { queueSignal } from '../../jobs/queue';
 import type { PlannedStep } from '../timeline/plan';
+import type { SweepJobRow } from '../timeline/sweep.job';
 import type { SandboxCustomer } from './customers';
 import type { SandboxMessage, SandboxStatus } from './messages';
 
 export type StepRow = typeof sandboxStatusSteps.$inferSelect;
 
-/** Stores the planned steps of one message (one statement). */
-export async function insertSteps(db: Executor, wamid: string, steps: PlannedStep[]): Promise<void> {
-  if (steps.length === 0) return;
-  await db.insert(sandboxStatusSteps).values(steps.map((s) => ({ wamid, step: s.step, dueAt: s.dueAt })));
+type NewMessage = Omit<typeof sandboxMessages.$inferInsert, 'id' | 'createdAt'> & { createdAt: Date };
+
+/**
+ * Stores a business message with its planned steps in one statement (one round trip at campaign
+ * volume): the customer if new (under `name`), the message, its steps, and the sweeps of their ticks.
+ */
+export async function insertPlannedMessage(
+  db: Executor,
+  message: NewMessage & { name: string },
+  steps: PlannedStep[],
+  sweeps: SweepJobRow[],
+): Promise<void> {
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const stepRows = sql.join(
+    steps.map((s) => sql`(${message.wamid}, ${s.step}, ${at(s.dueAt)})`),
+    sql`, `,
+  );
+  const jobRows = sql.join(
+    sweeps.map(
+      (j) =>
+        sql`(${j.name}, ${JSON.stringify(j.payload)}::jsonb, ${j.maxAttempts}, ${at(j.runAt)}, ${j.dedupeKey})`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with customer as (
+      insert into ${sandboxCustomers} (phone_number_id, wa_id, name, created_at)
+      values (${message.phoneNumberId}, ${message.customerWaId}, ${message.name}, ${at(message.createdAt)})
+      on conflict do nothing
+    ), message as (
+      insert into ${sandboxMessages} (wamid, phone_number_id, customer_wa_id, direction, type, payload, status, created_at)
+      values (${message.wamid}, ${message.phoneNumberId}, ${message.customerWaId}, ${message.direction},
+        ${message.type}, ${JSON.stringify(message.payload)}::jsonb, ${message.status}, ${at(message.createdAt)})
+    ), steps as (
+      insert into ${sandboxStatusSteps} (wamid, step, due_at) values ${stepRows}
+    )
+    insert into ${jobs} (name, payload, max_attempts, run_at, dedupe_key) values ${jobRows}
+    on conflict do nothing`);
+  queueSignal.emit('enqueued');
 }
 
 /** Takes (deletes and returns) up to `limit` steps due by `cutoff`, earliest first. */

@@ -75,33 +75,34 @@ async function emitInPosts(
     await enqueueDeliveries(tx, changes.slice(i, i + UPDATES_PER_POST), settings);
 }
 
-/** Queues the sweeps of the ticks these times fall in (one statement; a queued tick is kept). */
-export async function enqueueSweeps(db: Executor, times: number[]): Promise<void> {
-  const ticks = [...new Set(times.map((t) => Math.floor(t / TICK_MS)))];
-  if (ticks.length === 0) return;
-  await db
-    .insert(jobs)
-    .values(
-      ticks.map((tick) => ({
-        name: statusSweepJob.name,
-        payload: { tick },
-        maxAttempts: statusSweepJob.maxAttempts,
-        runAt: new Date((tick + 1) * TICK_MS + SWEEP_GRACE_MS),
-        dedupeKey: sweepKey(tick),
-      })),
-    )
-    .onConflictDoNothing();
-  queueSignal.emit('enqueued');
+export type SweepJobRow = {
+  name: string;
+  payload: { tick: number };
+  maxAttempts: number;
+  runAt: Date;
+  dedupeKey: string;
+};
+
+/** The sweep jobs for the ticks these times fall in, one per tick. */
+function sweepRows(times: number[]): SweepJobRow[] {
+  return [...new Set(times.map((t) => Math.floor(t / TICK_MS)))].map((tick) => ({
+    name: statusSweepJob.name,
+    payload: { tick },
+    maxAttempts: statusSweepJob.maxAttempts,
+    runAt: new Date((tick + 1) * TICK_MS + SWEEP_GRACE_MS),
+    dedupeKey: sweepKey(tick),
+  }));
 }
 
-/**
- * Plans a business message's steps: stored in the sending transaction, with their sweeps queued
- * outside it (before it, so a sweep exists by the time the steps commit; a sweep finding nothing is
- * harmless, and one queued here never waits on another send's open transaction).
- */
-export async function queueSweepsFor(db: Executor, steps: PlannedStep[]): Promise<void> {
-  await enqueueSweeps(
-    db,
-    steps.map((s) => s.dueAt.getTime()),
-  );
+/** The sweeps a message's planned steps need (queued with the steps; a queued tick is kept). */
+export function sweepJobs(steps: PlannedStep[]): SweepJobRow[] {
+  return sweepRows(steps.map((s) => s.dueAt.getTime()));
+}
+
+/** Queues the sweeps of the ticks these times fall in (one statement; a queued tick is kept). */
+export async function enqueueSweeps(db: Executor, times: number[]): Promise<void> {
+  const rows = sweepRows(times);
+  if (rows.length === 0) return;
+  await db.insert(jobs).values(rows).onConflictDoNothing();
+  queueSignal.emit('enqueued');
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { type FailNextSends, type PhoneNumber, type Settings, type SignupResult, sandboxApi } from '../api';
 import { formatOffset } from '../format';
+import { RecipientControls } from './RecipientControls';
 import { Switch } from './Switch';
 
 function Card({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -269,6 +270,10 @@ export function ControlsPanel({ phones, phone, onSelectPhone, settings, now }: P
         <p className="mt-2 text-xs text-slate-500">
           Meta allows 80 a second per number by default, up to 1,000 on a higher tier. Empty: no limit.
         </p>
+      </Card>
+
+      <Card title="Recipients" subtitle="How people answer template messages">
+        <RecipientControls settings={settings} set={set} />
       </Card>
 
       <Card title="Sandbox clock" subtitle="Webhook timestamps, the 24-hour window, token expiry">
