@@ -92,7 +92,7 @@ export function TimelineChart({
                 y1={H}
                 x2={W}
                 y2={H}
-                className="stroke-slate-300"
+                stroke="#cbd5e1"
                 strokeWidth="1"
                 vectorEffect="non-scaling-stroke"
               />
@@ -101,21 +101,23 @@ export function TimelineChart({
                 y1={H / 2}
                 x2={W}
                 y2={H / 2}
-                className="stroke-slate-100"
+                stroke="#f1f5f9"
                 strokeWidth="1"
                 vectorEffect="non-scaling-stroke"
               />
-              <path d={`${linePath(sent, max)} L${W},${H} L0,${H} Z`} className="fill-ink-700/10" />
+              <path d={`${linePath(sent, max)} L${W},${H} L0,${H} Z`} fill="#175752" fillOpacity={0.08} />
               <path
                 d={linePath(sent, max)}
-                className="fill-none stroke-ink-700"
+                fill="none"
+                stroke="#175752"
                 strokeWidth="2"
                 vectorEffect="non-scaling-stroke"
                 strokeLinejoin="round"
               />
               <path
                 d={linePath(read, max)}
-                className="fill-none stroke-brand-600"
+                fill="none"
+                stroke="#17b152"
                 strokeWidth="2"
                 vectorEffect="non-scaling-stroke"
                 strokeLinejoin="round"
