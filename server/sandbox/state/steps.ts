@@ -3,7 +3,6 @@ import type { Executor } from '../../db/client';
 import { jobs, sandboxCustomers, sandboxMessages, sandboxStatusSteps } from '../../db/schema';
 import { queueSignal } from '../../jobs/queue';
 import type { PlannedStep } from '../timeline/plan';
-import type { SweepJobRow } from '../timeline/sweep.job';
 import type { SandboxCustomer } from './customers';
 import type { SandboxMessage, SandboxStatus } from './messages';
 
@@ -105,3 +104,12 @@ export async function insertMessages(
   if (rows.length === 0) return [];
   return db.insert(sandboxMessages).values(rows).returning();
 }
+
+/** A `sandbox.status.sweep` job row, one per tick that has steps due (timeline/sweep.job.ts). */
+export type SweepJobRow = {
+  name: string;
+  payload: { tick: number };
+  maxAttempts: number;
+  runAt: Date;
+  dedupeKey: string;
+};

@@ -5,7 +5,7 @@ import { jobs } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
 import { queueSignal } from '../../jobs/queue';
 import { getSettings, type SandboxSettings } from '../state/settings';
-import { nextStepDue, takeDueSteps } from '../state/steps';
+import { nextStepDue, type SweepJobRow, takeDueSteps } from '../state/steps';
 import { enqueueDeliveries } from '../webhooks/deliver.job';
 import { emitChanges } from '../webhooks/emit';
 import { applySteps } from './apply';
@@ -74,14 +74,6 @@ async function emitInPosts(
   for (let i = 0; i < changes.length; i += UPDATES_PER_POST)
     await enqueueDeliveries(tx, changes.slice(i, i + UPDATES_PER_POST), settings);
 }
-
-export type SweepJobRow = {
-  name: string;
-  payload: { tick: number };
-  maxAttempts: number;
-  runAt: Date;
-  dedupeKey: string;
-};
 
 /** The sweep jobs for the ticks these times fall in, one per tick. */
 function sweepRows(times: number[]): SweepJobRow[] {

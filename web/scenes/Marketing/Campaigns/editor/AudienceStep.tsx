@@ -6,8 +6,8 @@ import { segmentsQuery } from '../../../../api/segments';
 import { inputClasses } from '../../../../components/TextField';
 import { useDebouncedValue } from '../../../../hooks/useDebouncedValue';
 import { AudienceCountLine } from './AudienceCountLine';
-import type { StepProps } from './CampaignEditor';
 import { StepFrame } from './StepFrame';
+import type { StepProps } from './steps';
 
 type Kind = CampaignAudience['kind'];
 

@@ -1,5 +1,4 @@
-import type { Campaign, UpdateCampaignInput } from '@common/api/campaigns';
-import type { TemplateView } from '@common/api/templates';
+import type { Campaign } from '@common/api/campaigns';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -15,24 +14,9 @@ import { NameStep } from './NameStep';
 import { ReviewStep } from './ReviewStep';
 import { type ScheduleChoice, ScheduleStep } from './ScheduleStep';
 import { Stepper } from './Stepper';
-import { completedSteps, isStepId, STEPS, type StepId, stepOfField } from './steps';
+import { completedSteps, isStepId, STEPS, type StepId, type StepProps, stepOfField } from './steps';
 import { TemplateStep } from './TemplateStep';
 import { VariablesStep } from './VariablesStep';
-
-export type StepProps = {
-  /** Null until the name step creates the draft. */
-  campaign: Campaign | null;
-  /** The draft's template among the approved ones (null when none is chosen or it is not approved). */
-  template: TemplateView | null;
-  /** The server's refusal about this step, in words. */
-  error: string | null;
-  busy: boolean;
-  /** Saves the parts given (creating the draft first) and, when it worked, opens `next`. */
-  save: (patch: UpdateCampaignInput, next: StepId | null) => Promise<boolean>;
-  go: (step: StepId) => void;
-  /** Records a refusal (an API error or words) against the step it concerns. */
-  fail: (error: unknown, step?: StepId) => void;
-};
 
 /** The step to open on arrival: the one asked for, else the first one not done yet. */
 function startStep(asked: string | null, done: Set<StepId>): StepId {

@@ -1,8 +1,8 @@
 import { CAMPAIGN_MSG, CAMPAIGN_NAME_MAX } from '@common/api/campaigns';
 import { useState } from 'react';
 import { TextField } from '../../../../components/TextField';
-import type { StepProps } from './CampaignEditor';
 import { StepFrame } from './StepFrame';
+import type { StepProps } from './steps';
 
 /** Step 1: the campaign's name, which only the team sees. Continue creates the draft. */
 export function NameStep({ campaign, error, busy, save }: StepProps) {

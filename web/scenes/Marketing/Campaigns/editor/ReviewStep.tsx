@@ -10,9 +10,9 @@ import { Button } from '../../../../components/Button';
 import { audienceText } from '../audienceText';
 import { estimateDuration, formatMoment } from '../format';
 import { audienceCountText } from './AudienceCountLine';
-import type { StepProps } from './CampaignEditor';
 import { type ScheduleChoice, sendAtOf } from './ScheduleStep';
 import { StepFrame } from './StepFrame';
+import type { StepProps } from './steps';
 import { STEPS, type StepId, slotKey, sourcesOf, variableSlots } from './steps';
 import { sourceLabel } from './VariableSourceField';
 

@@ -3,8 +3,8 @@ import { CAMPAIGN_MSG, DEFAULT_SEND_RATE, MAX_SEND_RATE } from '@common/api/camp
 import { useState } from 'react';
 import { TextField } from '../../../../components/TextField';
 import { browserTimeZone, zonedToIso } from '../format';
-import type { StepProps } from './CampaignEditor';
 import { StepFrame } from './StepFrame';
+import type { StepProps } from './steps';
 
 /** When to send: now, or a date and time in the team's time zone. Sent with the campaign at the end. */
 export type ScheduleChoice = { mode: 'now' | 'later'; date: string; time: string };

@@ -8,8 +8,8 @@ import { Alert } from '../../../../components/Alert';
 import { Button } from '../../../../components/Button';
 import { Spinner } from '../../../../components/Spinner';
 import { TemplatePreview } from '../../../../components/TemplatePreview';
-import type { StepProps } from './CampaignEditor';
 import { StepFrame } from './StepFrame';
+import type { StepProps } from './steps';
 
 /** Step 2: one of the approved templates, each drawn as the customer will see it. */
 export function TemplateStep({

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { contactFieldsQuery } from '../../../../api/contactFields';
 import { TemplatePreview } from '../../../../components/TemplatePreview';
-import type { StepProps } from './CampaignEditor';
 import { HeaderMediaChoice } from './HeaderMediaChoice';
 import { RecipientPreviews } from './RecipientPreviews';
 import { StepFrame } from './StepFrame';
+import type { StepProps } from './steps';
 import {
   hasMediaHeader,
   type SourceMap,

@@ -2,6 +2,7 @@ import {
   CAMPAIGN_MSG,
   type Campaign,
   type CampaignVariables,
+  type UpdateCampaignInput,
   type VariableSource,
 } from '@common/api/campaigns';
 import { isMediaFormat, type TemplateView } from '@common/api/templates';
@@ -123,3 +124,19 @@ export function completedSteps(campaign: Campaign | null, template: TemplateView
   }
   return done;
 }
+
+/** What every step of the create flow is given by the editor. */
+export type StepProps = {
+  /** Null until the name step creates the draft. */
+  campaign: Campaign | null;
+  /** The draft's template among the approved ones (null when none is chosen or it is not approved). */
+  template: TemplateView | null;
+  /** The server's refusal about this step, in words. */
+  error: string | null;
+  busy: boolean;
+  /** Saves the parts given (creating the draft first) and, when it worked, opens `next`. */
+  save: (patch: UpdateCampaignInput, next: StepId | null) => Promise<boolean>;
+  go: (step: StepId) => void;
+  /** Records a refusal (an API error or words) against the step it concerns. */
+  fail: (error: unknown, step?: StepId) => void;
+};
