@@ -240,7 +240,14 @@ export type MessageAbilities = {
  */
 export type MessageContent = (
   | Exclude<InboundContent, { kind: 'reaction' }>
-  | { kind: 'template'; name: string; language: string; body: string }
+  | {
+      kind: 'template';
+      name: string;
+      language: string;
+      body: string;
+      /** The campaign this message was sent by (the chat labels it). */
+      campaign?: { id: string; name: string };
+    }
 ) & {
   context?: {
     replyToExternalId: string | null;

@@ -90,6 +90,7 @@ export async function claimSends(
         header: values.header.slice(0, plan.template.headerVariables),
       },
       ...(plan.header ? { headerMedia: plan.header.kind } : {}),
+      campaign: { id: campaign.id, name: campaign.name },
     };
     rows.push(
       sql`(${r.message_id}::uuid, ${r.contact_id}::uuid, ${text}, ${JSON.stringify(content)}::jsonb)`,

@@ -168,6 +168,7 @@ describe('the campaign sender', { timeout: 120_000 }, () => {
       type: 'template',
       body: 'Hi Maya, your tier is Gold this spring.',
       direction: 'outgoing',
+      content: { kind: 'template', campaign: { id, name: expect.stringMatching(/^Wave /) } },
     });
     expect(chat!.externalId).toMatch(/^wamid\./);
 

@@ -7,4 +7,6 @@ export type TemplateSendContent = {
   parameters: { body: string[]; header: string[] };
   /** An image/video/document header: the message's media is the file it carries. */
   headerMedia?: 'image' | 'video' | 'document';
+  /** The campaign that sent it (server/campaigns/), for the chat's label. */
+  campaign?: { id: string; name: string };
 };
