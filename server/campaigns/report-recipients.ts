@@ -5,6 +5,7 @@ import type { Executor } from '../db/client';
 import { CONTACT_SEARCH_TEXT, campaignRecipients, contacts } from '../db/schema';
 import { isTimeKey } from '../routes/contact-table/query';
 import { searchPattern } from '../routes/contacts/list-query';
+import { describeError } from '../whatsapp/error-map';
 
 /**
  * The report's per-recipient table (issue 15): keyset pages of a campaign's recipients, latest change
@@ -93,7 +94,9 @@ function presentRecipient(row: RecipientRow): CampaignRecipient {
     status: row.status,
     at: row.statusAt.toISOString(),
     errorCode: row.errorCode,
-    error: row.error,
+    error:
+      row.error ??
+      (row.errorCode !== null ? describeError({ code: row.errorCode }, 'template').message : null),
     retryable: row.retryable,
     messageId: row.messageId,
   };

@@ -255,6 +255,40 @@ describe('the campaign sender', { timeout: 120_000 }, () => {
     expect(retry.body.message).toBe(SENDING_MSG.nothingToRetry);
   });
 
+  it('records a 131049 from a status webhook in words, and Retry failed sends it again later', async () => {
+    const { tagId, people } = await audienceOf([{ name: 'Capped' }]);
+    const id = await draft(tagId);
+    await phoneApi(ctx.origin, 'PUT', '/settings', { marketingLimitShare: 100 });
+    try {
+      expect((await api(team.owner, 'POST', `/api/campaigns/${id}/schedule`, { sendAt: null })).status).toBe(
+        200,
+      );
+      await until(async () => (await statusOf(id)) === 'completed', 'the campaign to complete', 45_000);
+      await until(async () => {
+        await settle(ctx);
+        const [row] = await recipientsOf(id);
+        return row?.status === 'failed' ? row : undefined;
+      }, 'the failed status to arrive');
+    } finally {
+      await phoneApi(ctx.origin, 'PUT', '/settings', { marketingLimitShare: 0 });
+    }
+    const [failed] = await recipientsOf(id);
+    expect(failed).toMatchObject({ errorCode: 131049, retryable: true });
+    const listed = await api<{ recipients: { error: string | null }[] }>(
+      team.member,
+      'GET',
+      `/api/campaigns/${id}/recipients?status=failed`,
+    );
+    expect(listed.body.recipients[0]!.error).toMatch(/^Failed to send template: /);
+    const retry = await api<{ retried: number }>(team.owner, 'POST', `/api/campaigns/${id}/retry-failed`);
+    expect(retry.status, retry.body.message).toBe(200);
+    expect(retry.body.retried).toBe(1);
+    await until(async () => (await statusOf(id)) === 'completed', 'the retry to complete', 45_000);
+    expect(await messagesAtMeta(ctx, team, people[0]!.waId)).toHaveLength(2);
+    const [after] = await recipientsOf(id);
+    expect(['sent', 'delivered']).toContain(after!.status);
+  });
+
   it('settles a send whose answer was lost from its status webhook, and does not send it again', async () => {
     const { tagId, people } = await audienceOf([{ name: 'Lost' }]);
     const id = await draft(tagId);

@@ -54,9 +54,14 @@ BEGIN
     claimed_at = NULL,
     sent_at = CASE WHEN next_status <> 'failed' THEN coalesce(r.sent_at, now()) ELSE r.sent_at END,
     read_at = CASE WHEN next_status = 'read' THEN coalesce(r.read_at, now()) ELSE r.read_at END,
-    error_code = CASE WHEN next_status = 'failed' THEN (NEW.error->>'code')::int ELSE r.error_code END,
+    -- A send's refusal is stored as { code, message } (the words); a status webhook's as Meta's errors
+    -- array, whose words the report takes from the error map by code (error left null).
+    error_code = CASE WHEN next_status = 'failed'
+      THEN coalesce(NEW.error->>'code', NEW.error->0->>'code')::int ELSE r.error_code END,
     error = CASE WHEN next_status = 'failed' THEN NEW.error->>'message' ELSE r.error END,
-    retryable = CASE WHEN next_status = 'failed' THEN r.retryable ELSE false END
+    -- 131049 (the customer's marketing limit for now) may go through later: "Retry failed" sends it again.
+    retryable = CASE WHEN next_status = 'failed'
+      THEN r.retryable OR coalesce(NEW.error->>'code', NEW.error->0->>'code', '') = '131049' ELSE false END
   WHERE r.message_id = NEW.id
     AND campaign_recipient_rank(next_status) > campaign_recipient_rank(r.status);
   RETURN NULL;
