@@ -7,6 +7,7 @@ import {
   TriangleAlertIcon,
 } from 'lucide-react';
 import { Avatar } from '../../../../components/Avatar';
+import { CampaignLabel } from './CampaignLabel';
 import { TextBody } from './TextBody';
 
 type Of<K extends MessageContent['kind']> = Extract<MessageContent, { kind: K }>;
@@ -244,6 +245,11 @@ export function UnsupportedBody({ content }: { content: Of<'unsupported'> }) {
 export function TemplateBody({ content }: { content: Of<'template'> }) {
   return (
     <div>
+      {content.campaign && (
+        <div>
+          <CampaignLabel campaign={content.campaign} />
+        </div>
+      )}
       <p className="mb-1 inline-flex items-center gap-1 text-[11px] font-medium text-slate-500">
         <LayoutTemplateIcon className="size-3.5" /> Template · {content.name}
       </p>
