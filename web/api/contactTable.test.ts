@@ -15,6 +15,7 @@ const TAG_A = '0b8f3c1e-5a4b-4c2d-9e8f-1a2b3c4d5e6f';
 const TAG_B = '1c9f3c1e-5a4b-4c2d-9e8f-1a2b3c4d5e6f';
 const FIELD = '2d0f3c1e-5a4b-4c2d-9e8f-1a2b3c4d5e6f';
 const MATE = '3e1f3c1e-5a4b-4c2d-9e8f-1a2b3c4d5e6f';
+const CAMPAIGN = '4f2f3c1e-5a4b-4c2d-9e8f-1a2b3c4d5e6f';
 
 const full: TableFilter = {
   q: '  maya ',
@@ -29,6 +30,7 @@ const full: TableFilter = {
     { fieldId: FIELD, op: 'gt', value: '100' },
     { fieldId: FIELD, op: 'empty' },
   ],
+  campaign: { campaignId: CAMPAIGN, statuses: ['read', 'replied'] },
 };
 
 describe('the toolbar filter → the table query', () => {
@@ -49,6 +51,7 @@ describe('the toolbar filter → the table query', () => {
       before: '2026-12-01',
       consent: 'opted_out',
       conditions: JSON.stringify(full.conditions),
+      campaign: JSON.stringify(full.campaign),
     });
     expect(isFiltered(full)).toBe(true);
   });
@@ -63,6 +66,7 @@ describe('the toolbar filter → the table query', () => {
       archived: 'only',
       consent: 'opted_out',
       conditions: full.conditions,
+      campaign: full.campaign,
     });
     expect(parsed.after?.toISOString()).toBe('2026-11-01T00:00:00.000Z');
   });
@@ -92,5 +96,31 @@ describe('the JSON form (segments, bulk over a filter, export)', () => {
     expect(back.after).toBe('2026-11-01');
     expect(back.tagMode).toBe('any');
     expect(back.archived).toBe('exclude');
+  });
+});
+
+describe("a campaign's recipients (a segment saved from a campaign report)", () => {
+  const campaign = { campaignId: CAMPAIGN, statuses: ['failed' as const] };
+
+  it('is read from a stored filter, sent as one JSON parameter and counts as filtered', () => {
+    const filter = filterFromJson({ campaign });
+    expect(filter.campaign).toEqual(campaign);
+    expect(isFiltered(filter)).toBe(true);
+    expect(Object.fromEntries(filterParams(filter))).toEqual({ campaign: JSON.stringify(campaign) });
+    expect(contactTableQuerySchema.parse(Object.fromEntries(filterParams(filter))).campaign).toEqual(
+      campaign,
+    );
+  });
+
+  it('stays in the JSON form, and a filter without one has none', () => {
+    expect(filterJson({ ...EMPTY_FILTER, campaign }).campaign).toEqual(campaign);
+    expect('campaign' in filterJson(EMPTY_FILTER)).toBe(false);
+    expect(filterFromJson({}).campaign).toBeNull();
+  });
+
+  it('makes a different filter: removing it no longer matches the segment', () => {
+    const withIt = filterFromJson({ campaign });
+    expect(sameFilter(withIt, filterFromJson({ campaign }))).toBe(true);
+    expect(sameFilter(withIt, { ...withIt, campaign: null })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { ConsentState } from '@common/api/consent';
-import type { ContactFilterJson, FieldCondition } from '@common/api/contact-filter';
+import type { CampaignCondition, ContactFilterJson, FieldCondition } from '@common/api/contact-filter';
 import type {
   ContactTableColumn,
   ContactTableColumnsResponse,
@@ -34,6 +34,8 @@ export type TableFilter = {
   before: string | null;
   consent: 'any' | ConsentState;
   conditions: FieldCondition[];
+  /** A campaign's recipients in some groups (a segment saved from a campaign's report). */
+  campaign: CampaignCondition | null;
 };
 
 export const EMPTY_FILTER: TableFilter = {
@@ -46,6 +48,7 @@ export const EMPTY_FILTER: TableFilter = {
   before: null,
   consent: 'any',
   conditions: [],
+  campaign: null,
 };
 
 export type TableSort = { sort: ContactTableSort; dir: 'asc' | 'desc' };
@@ -65,7 +68,8 @@ export function isFiltered(filter: TableFilter): boolean {
     filter.after !== null ||
     filter.before !== null ||
     filter.consent !== 'any' ||
-    filter.conditions.length > 0
+    filter.conditions.length > 0 ||
+    filter.campaign !== null
   );
 }
 
@@ -84,6 +88,7 @@ export function filterParams(filter: TableFilter): URLSearchParams {
   if (filter.before) params.set('before', filter.before);
   if (filter.consent !== 'any') params.set('consent', filter.consent);
   if (filter.conditions.length > 0) params.set('conditions', JSON.stringify(filter.conditions));
+  if (filter.campaign) params.set('campaign', JSON.stringify(filter.campaign));
   return params;
 }
 
@@ -99,6 +104,7 @@ export function filterJson(filter: TableFilter): ContactFilterJson {
     ...(filter.before ? { before: filter.before } : {}),
     consent: filter.consent,
     conditions: filter.conditions,
+    ...(filter.campaign ? { campaign: filter.campaign } : {}),
   };
 }
 
@@ -115,6 +121,7 @@ export function filterFromJson(json: ContactFilterJson): TableFilter {
     before: day(json.before),
     consent: json.consent ?? 'any',
     conditions: json.conditions ?? [],
+    campaign: json.campaign ?? null,
   };
 }
 

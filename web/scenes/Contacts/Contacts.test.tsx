@@ -13,6 +13,7 @@ import { Contacts } from './Contacts';
 
 const ME = '7a1f3c1e-5a4b-4c2d-9e8f-1a2b3c4d5e6f';
 const VIP = '0b8f3c1e-5a4b-4c2d-9e8f-1a2b3c4d5e6f';
+const CAMPAIGN = '5a3f3c1e-5a4b-4c2d-9e8f-1a2b3c4d5e6f';
 
 function row(i: number): ContactTableRow {
   return {
@@ -64,6 +65,15 @@ const SEGMENTS = [
     updatedAt: '2026-11-01T00:00:00.000Z',
     abilities: { update: false, delete: false },
   },
+  {
+    id: 's_campaign',
+    name: 'Spring sale readers',
+    filter: { ...EVERY_CONTACT_FILTER, campaign: { campaignId: CAMPAIGN, statuses: ['replied', 'read'] } },
+    createdBy: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    abilities: { update: false, delete: false },
+  },
 ];
 
 function stubServer({ role, total = 120 }: { role: 'owner' | 'member'; total?: number }) {
@@ -80,6 +90,8 @@ function stubServer({ role, total = 120 }: { role: 'owner' | 'member'; total?: n
     'GET /api/segments': () => ({ body: { segments: SEGMENTS } }),
     'GET /api/segments/s_vip/count': () => ({ body: { count: 42 } }),
     'GET /api/segments/s_other/count': () => ({ body: { count: 7 } }),
+    'GET /api/segments/s_campaign/count': () => ({ body: { count: 3 } }),
+    'GET /api/campaigns': () => ({ body: { campaigns: [{ id: CAMPAIGN, name: 'Spring sale' }] } }),
     'POST /api/segments': () => ({ status: 201, body: { segment: SEGMENTS[0] } }),
     'GET /api/tags': () => ({ body: { tags: [{ id: VIP, name: 'VIP', contactCount: 4 }] } }),
     'GET /api/inbox/counts': () => ({
@@ -272,5 +284,29 @@ describe('Contacts page', () => {
       name: 'VIP, any consent',
       filter: expect.objectContaining({ tagIds: [VIP], tagMode: 'all', consent: 'any' }),
     });
+  });
+
+  it("keeps a campaign segment's condition: sent to the server, shown as a chip that removes it", async () => {
+    const calls = stubServer({ role: 'member' });
+    const user = userEvent.setup();
+    open('member');
+    await screen.findByText('Customer 1');
+
+    await user.click(screen.getByRole('button', { name: 'Segment: All contacts' }));
+    const list = await screen.findByTestId('segment-list');
+    await user.click(within(list).getByRole('button', { name: /^Spring sale readers/ }));
+    await waitFor(() => expect(tableCalls(calls).at(-1)!.params.get('campaign')).not.toBeNull());
+    expect(JSON.parse(tableCalls(calls).at(-1)!.params.get('campaign')!)).toEqual({
+      campaignId: CAMPAIGN,
+      statuses: ['replied', 'read'],
+    });
+    const chip = screen.getByTestId('filter-campaign');
+    await waitFor(() => expect(chip.textContent).toBe('Campaign: Spring sale · read, replied'));
+    expect(screen.getByRole('button', { name: 'Segment: Spring sale readers' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove campaign filter' }));
+    // Back to every contact (the first page, already loaded, is read from the cache).
+    expect(screen.queryByTestId('filter-campaign')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Segment: All contacts' })).toBeTruthy();
   });
 });

@@ -1,6 +1,11 @@
 import { CONSENT_LABELS } from '@common/api/consent';
 import type { ContactField } from '@common/api/contact-fields';
-import { FIELD_OP_LABELS, type FieldCondition } from '@common/api/contact-filter';
+import {
+  CAMPAIGN_RECIPIENT_GROUPS,
+  type CampaignCondition,
+  FIELD_OP_LABELS,
+  type FieldCondition,
+} from '@common/api/contact-filter';
 import type { TagMode } from '@common/api/contact-table';
 import type { TagSummary, UserSummary } from '@common/api/inbox';
 import type { TableFilter } from '../../api/contactTable';
@@ -70,4 +75,10 @@ export function conditionLabel(condition: FieldCondition, fields: readonly Conta
   const value =
     field?.type === 'date' && condition.value ? formatDay(condition.value) : (condition.value ?? '');
   return `${name} ${op} ${value}`;
+}
+
+/** 'Spring sale · read, replied' (the groups in the funnel's order); the name is null while loading. */
+export function campaignConditionLabel(condition: CampaignCondition, name: string | null): string {
+  const groups = CAMPAIGN_RECIPIENT_GROUPS.filter((g) => condition.statuses.includes(g));
+  return `${name ?? '…'} · ${groups.join(', ')}`;
 }

@@ -29,6 +29,7 @@ import {
   TAG_MODE_LABELS,
   tagsLabel,
 } from '../filterLabels';
+import { CampaignFilterChip } from './CampaignFilterChip';
 import { FieldConditionEditor } from './FieldConditionEditor';
 import { FilterPill, RadioChoices } from './FilterPill';
 
@@ -56,6 +57,9 @@ export function FilterBar({ filter, onChange }: FilterBarProps) {
 
   return (
     <>
+      {filter.campaign && (
+        <CampaignFilterChip condition={filter.campaign} onClear={() => onChange({ campaign: null })} />
+      )}
       <FilterPill
         name="Tags"
         icon={<TagIcon className={ICON} />}
