@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ChannelProvider, WhatsAppChannel } from '../channel/channel';
 import type { Database } from '../db/client';
-import { campaignRecipients, campaigns } from '../db/schema';
+import { campaignRecipients, campaigns, whatsappAccounts } from '../db/schema';
 import type { Env } from '../env';
 import type { EventBus } from '../events/bus';
 import { uploadedMedia } from '../outbound/message-send.job';
@@ -14,6 +14,7 @@ import { recordOutcomes, type SendOutcome } from './outcomes';
 import { Pacer } from './pacer';
 import { type ClaimedSend, claimSends, type SendPlan } from './send-batch';
 import { templatePlan } from './template-plan';
+import { recentUniqueRecipients, tierLimit } from './tier';
 
 export type SenderDeps = {
   db: Database;
@@ -31,6 +32,8 @@ const REREAD_MS = 500;
 /** Outcomes are stored together, at most this often or this many at a time. */
 const FLUSH_MS = 100;
 const FLUSH_MAX = 250;
+/** How often the number's 24-hour count of unique recipients is read again (more often when at the limit). */
+const TIER_RECOUNT_MS = 5_000;
 
 /** 1 s, 2 s, 4 s … 60 s, with up to a fifth more at random, so retries do not come back together. */
 export function campaignRetryDelayMs(attempt: number): number {
@@ -65,6 +68,9 @@ export async function pumpAccount(deps: SenderDeps, accountId: string, holds: ()
   let campaign: CampaignRow | null = null;
   let readAt = 0;
   let plan: { campaignId: string; plan: SendPlan; channel: WhatsAppChannel } | null = null;
+  // Unique recipients the messaging-limit tier still allows in the rolling 24 hours (null: no limit).
+  let room24h: number | null = null;
+  let countedAt = -Infinity;
 
   const flush = async () => {
     if (outcomes.length === 0) return;
@@ -74,7 +80,10 @@ export async function pumpAccount(deps: SenderDeps, accountId: string, holds: ()
     await recordOutcomes(deps.events, batch);
   };
   const send = async (channel: WhatsAppChannel, claimed: ClaimedSend) => {
-    outcomes.push(await attempt(channel, claimed, pacer));
+    // Awaited first: `outcomes.push(await …)` would read `outcomes` before the send, and an answer
+    // that came after a flush would land in the batch already stored, and be lost.
+    const outcome = await attempt(channel, claimed, pacer);
+    outcomes.push(outcome);
   };
 
   try {
@@ -93,7 +102,16 @@ export async function pumpAccount(deps: SenderDeps, accountId: string, holds: ()
           continue;
         }
       }
-      const room = Math.max(0, Math.max(16, pacer.pace) - inFlight.size);
+      if (now - countedAt >= TIER_RECOUNT_MS) {
+        room24h = await tierRoom(deps, accountId);
+        countedAt = now;
+        await setWait(deps, campaign, room24h === 0 ? 'messaging_limit' : null);
+      }
+      if (room24h === 0) {
+        await sleep(250);
+        continue;
+      }
+      const room = Math.max(0, Math.min(Math.max(16, pacer.pace) - inFlight.size, room24h ?? Infinity));
       const want = pacer.take(room);
       let taken = 0;
       if (want > 0) {
@@ -102,6 +120,7 @@ export async function pumpAccount(deps: SenderDeps, accountId: string, holds: ()
         const claimed = await db.transaction((tx) => claimSends(tx, current, sendPlan, want));
         taken = claimed.length;
         pacer.giveBack(want - taken);
+        if (room24h !== null) room24h -= taken;
         for (const c of claimed) {
           const p: Promise<void> = send(channel, c).finally(() => inFlight.delete(p));
           inFlight.add(p);
@@ -202,5 +221,34 @@ async function finishIfDone(deps: SenderDeps, campaignId: string): Promise<boole
       .returning({ accountId: campaigns.accountId });
     if (done) emit({ kind: 'campaign.changed', accountId: done.accountId, campaignId, deleted: false });
     return Boolean(done);
+  });
+}
+
+/** How many more unique recipients the number's messaging-limit tier allows now; null: no limit. */
+async function tierRoom(deps: SenderDeps, accountId: string): Promise<number | null> {
+  const [account] = await deps.db
+    .select({ tier: whatsappAccounts.messagingLimitTier })
+    .from(whatsappAccounts)
+    .where(eq(whatsappAccounts.id, accountId));
+  const limit = tierLimit(account?.tier);
+  if (limit === null) return null;
+  return Math.max(0, limit - (await recentUniqueRecipients(deps.db, accountId)));
+}
+
+/** Says on the campaign why it waits (or that it no longer does), announcing a change. */
+async function setWait(deps: SenderDeps, campaign: CampaignRow, wait: 'messaging_limit' | null) {
+  if ((campaign.wait ?? null) === wait) return;
+  campaign.wait = wait;
+  await deps.events.transaction(async (tx, emit) => {
+    await tx
+      .update(campaigns)
+      .set({ wait, updatedAt: new Date() })
+      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'sending')));
+    emit({
+      kind: 'campaign.changed',
+      accountId: campaign.accountId,
+      campaignId: campaign.id,
+      deleted: false,
+    });
   });
 }

@@ -11,6 +11,7 @@ import {
   contactTags,
   messages,
   tags,
+  whatsappAccounts,
 } from '../db/schema';
 import { apiCaller } from '../test/api-caller';
 import { buildContact } from '../test/inbox-factories';
@@ -287,6 +288,61 @@ describe('the campaign sender', { timeout: 120_000 }, () => {
     expect(await messagesAtMeta(ctx, team, people[0]!.waId)).toHaveLength(2);
     const [after] = await recipientsOf(id);
     expect(['sent', 'delivered']).toContain(after!.status);
+  });
+
+  it("waits at the number's messaging-limit tier and goes on when the 24 hours free room", async () => {
+    // TIER_50, with 49 unique recipients in the last 24 hours already: room for one more.
+    await ctx.db
+      .update(whatsappAccounts)
+      .set({ messagingLimitTier: 'TIER_50' })
+      .where(eq(whatsappAccounts.id, team.accountId));
+    const earlier = await audienceOf([]);
+    const earlierId = await draft(earlier.tagId);
+    const seeded = [];
+    for (let i = 0; i < 49; i++) seeded.push((await buildContact(ctx.db, team.accountId)).id);
+    await ctx.db.insert(campaignRecipients).values(
+      seeded.map((contactId) => ({
+        campaignId: earlierId,
+        accountId: team.accountId,
+        contactId,
+        status: 'delivered' as const,
+        sentAt: new Date(),
+      })),
+    );
+    try {
+      const { tagId, people } = await audienceOf([{ name: 'T1' }, { name: 'T2' }, { name: 'T3' }]);
+      const id = await draft(tagId);
+      expect((await api(team.owner, 'POST', `/api/campaigns/${id}/schedule`, { sendAt: null })).status).toBe(
+        200,
+      );
+      const waiting = await until(async () => {
+        const [row] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
+        return row?.wait === 'messaging_limit' ? row : undefined;
+      }, 'the campaign to wait for the limit');
+      expect(waiting.status).toBe('sending');
+      // One goes (the room left); the other two wait in the queue.
+      await until(
+        async () =>
+          (await Promise.all(people.map((p) => messagesAtMeta(ctx, team, p.waId)))).flat().length === 1,
+        'the one send the tier allows',
+      );
+      const queued = (await recipientsOf(id)).filter((r) => r.status === 'queued');
+      expect(queued).toHaveLength(2);
+      // A day later the earlier sends leave the window.
+      await ctx.db
+        .update(campaignRecipients)
+        .set({ sentAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(campaignRecipients.campaignId, earlierId));
+      await until(async () => (await statusOf(id)) === 'completed', 'the campaign to complete', 45_000);
+      for (const p of people) expect(await messagesAtMeta(ctx, team, p.waId)).toHaveLength(1);
+      const [done] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
+      expect(done!.wait).toBeNull();
+    } finally {
+      await ctx.db
+        .update(whatsappAccounts)
+        .set({ messagingLimitTier: null })
+        .where(eq(whatsappAccounts.id, team.accountId));
+    }
   });
 
   it('settles a send whose answer was lost from its status webhook, and does not send it again', async () => {

@@ -87,6 +87,8 @@ export type PhoneNumberDetails = {
   id: string;
   displayPhoneNumber: string | null;
   verifiedName: string | null;
+  /** Business-initiated conversations per 24 h: TIER_250, TIER_1K … TIER_UNLIMITED (campaigns respect it). */
+  messagingLimitTier?: string | null;
 };
 export type BusinessAccountDetails = { id: string; name: string | null };
 

@@ -14,7 +14,12 @@ type Connection = {
   tokenExpiresAt: Date | null;
   wabaId: string;
   businessId: string | null;
-  phone: { id: string; displayPhoneNumber: string | null; verifiedName: string | null };
+  phone: {
+    id: string;
+    displayPhoneNumber: string | null;
+    verifiedName: string | null;
+    messagingLimitTier?: string | null;
+  };
   wabaName: string | null;
 };
 
@@ -99,6 +104,7 @@ async function describeNumber(graph: WhatsAppConnector, wabaId: string, phoneNum
       id: phone.id,
       displayPhoneNumber: phone.displayPhoneNumber ?? null,
       verifiedName: phone.verifiedName ?? null,
+      messagingLimitTier: phone.messagingLimitTier ?? null,
     },
   };
 }
@@ -127,6 +133,7 @@ async function saveConnection(
       tokenExpiresAt: c.tokenExpiresAt,
       name: c.phone.verifiedName,
       businessName: c.wabaName,
+      messagingLimitTier: c.phone.messagingLimitTier ?? null,
       nextRefreshCheck: planNextRefreshCheck(c.tokenExpiresAt),
       refreshAttemptsCount: 0,
       updatedAt: new Date(),

@@ -111,6 +111,8 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_changes_idx').on(t.campaignId, t.statusAt),
     index('campaign_recipients_message_idx').on(t.messageId),
     index('campaign_recipients_contact_idx').on(t.contactId),
+    // The number's unique recipients of the last 24 hours (campaigns/tier.ts).
+    index('campaign_recipients_account_sent_idx').on(t.accountId, t.sentAt),
   ],
 );
 

@@ -28,6 +28,8 @@ export const whatsappAccounts = pgTable(
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     name: text('name'),
     businessName: text('business_name'),
+    /** Meta's messaging-limit tier of the number when it was connected (campaigns/tier.ts). */
+    messagingLimitTier: text('messaging_limit_tier'),
     nextRefreshCheck: timestamp('next_refresh_check', { withTimezone: true }),
     lastRefreshAttempt: timestamp('last_refresh_attempt', { withTimezone: true }),
     refreshAttemptsCount: integer('refresh_attempts_count').notNull().default(0),

@@ -63,7 +63,7 @@ export function phoneNode(phone: SandboxPhoneNumber, env: GraphContext['env']): 
     webhook_configuration: { application: `${getSelfOrigin(env.port)}/webhooks/whatsapp` },
     status: 'CONNECTED',
     name_status: 'APPROVED',
-    messaging_limit_tier: 'TIER_1K',
+    messaging_limit_tier: 'TIER_10K',
     account_mode: 'LIVE',
     is_official_business_account: false,
     host_platform: 'CLOUD_API',

@@ -1,0 +1,2 @@
+ALTER TABLE "whatsapp_accounts" ADD COLUMN "messaging_limit_tier" text;--> statement-breakpoint
+CREATE INDEX "campaign_recipients_account_sent_idx" ON "campaign_recipients" USING btree ("account_id","sent_at");
