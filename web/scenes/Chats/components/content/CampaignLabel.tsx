@@ -9,7 +9,7 @@ export function CampaignLabel({ campaign }: { campaign: { id: string; name: stri
   return (
     <Link
       to={`/app/marketing/campaigns/${encodeURIComponent(campaign.id)}`}
-      className="mb-1 inline-flex max-w-full items-center gap-1 rounded-sm text-[11px] font-medium text-teal-800 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-teal-700"
+      className="inline-flex max-w-full items-center gap-1 rounded-sm text-[11px] font-medium text-teal-800 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-teal-700"
       data-testid="campaign-label"
     >
       <MegaphoneIcon aria-hidden className="size-3.5 shrink-0" />

@@ -245,14 +245,12 @@ export function UnsupportedBody({ content }: { content: Of<'unsupported'> }) {
 export function TemplateBody({ content }: { content: Of<'template'> }) {
   return (
     <div>
-      {content.campaign && (
-        <div>
-          <CampaignLabel campaign={content.campaign} />
-        </div>
-      )}
-      <p className="mb-1 inline-flex items-center gap-1 text-[11px] font-medium text-slate-500">
-        <LayoutTemplateIcon className="size-3.5" /> Template · {content.name}
-      </p>
+      <div className="mb-1 flex flex-wrap items-center gap-x-2.5 gap-y-0.5">
+        {content.campaign && <CampaignLabel campaign={content.campaign} />}
+        <p className="inline-flex items-center gap-1 text-[11px] font-medium text-slate-500">
+          <LayoutTemplateIcon className="size-3.5" /> Template · {content.name}
+        </p>
+      </div>
       <TextBody text={content.body} />
     </div>
   );
