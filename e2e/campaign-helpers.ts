@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type RecipientShares, recipientFate } from '../server/sandbox/timeline/plan';
 
 type ApprovedTemplate = { id: string; name: string; bodyVariables: number; headerVariables: number };
 
@@ -30,4 +31,27 @@ export async function seedCampaignDraft(page: Page, tagId: string, name = 'Sprin
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { campaign: { id: string } }).campaign.id;
+}
+
+/**
+ * The sandbox's recipient shares (`PUT /sandbox/api/settings`): they hold for every number until set
+ * back, so a test sets them to 0 again when it is done (specs run one at a time).
+ */
+export async function setRecipientShares(
+  request: APIRequestContext,
+  shares: Partial<Pick<RecipientShares, 'marketingLimitShare' | 'undeliverableShare'>>,
+) {
+  const response = await request.put('/sandbox/api/settings', { data: shares });
+  expect(response.ok(), `sandbox settings: ${response.status()}`).toBe(true);
+}
+
+/** Which of these numbers the sandbox fails with 131049 at this marketing-limit share (its own rule). */
+export function failingAtMarketingShare(waIds: readonly string[], share: number): string[] {
+  const shares = { marketingLimitShare: share, undeliverableShare: 0, readShare: 0, replyShare: 0 };
+  return waIds.filter((waId) => recipientFate(waId, shares).fails === 131049);
+}
+
+/** A funnel step's count on the report ('sent', 'failed', 'replied'…). */
+export function funnelCount(page: Page, step: string) {
+  return page.getByTestId('campaign-funnel').getByTestId(`funnel-${step}`).getByTestId('funnel-count');
 }

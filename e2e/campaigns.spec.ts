@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { failingAtMarketingShare, funnelCount, setRecipientShares } from './campaign-helpers';
 import {
   completeOnboardingViaApi,
   connectSandboxNumberViaApi,
@@ -16,11 +18,20 @@ const CUSTOMERS = [
   { waId: '16505550104', name: 'Dev Patel', tier: 'Platinum' },
   { waId: '16505550105', name: 'Elena Rossi', tier: '' },
 ];
+/** The sandbox's marketing-limit share for the send: these customers fail with 131049. */
+const LIMIT_SHARE = 30;
+const LIMITED = failingAtMarketingShare(
+  CUSTOMERS.map((c) => c.waId),
+  LIMIT_SHARE,
+);
 
-test('the owner sends a campaign with a custom-field variable to a segment and watches the funnel fill; a member cannot create one', async ({
+test('the owner sends a campaign with a custom-field variable to a segment and watches the funnel fill, sees a reply under the campaign label in the inbox, retries the failures; a member cannot create one', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(240_000);
+  expect(LIMITED.length, 'the share fails some customers, not all').toBeGreaterThan(0);
+  expect(LIMITED.length).toBeLessThan(CUSTOMERS.length);
   await signUpViaApi(page, uniqueEmail('campaigns'), 'correct-horse');
   await completeOnboardingViaApi(page);
   const { phoneNumber } = await connectSandboxNumberViaApi(page, 'Harbor Bikes');
@@ -78,21 +89,64 @@ test('the owner sends a campaign with a custom-field variable to a segment and w
   await expect(page.getByTestId('review-duration')).toHaveText(
     'Sending takes under a minute at 80 messages a second.',
   );
+  // Some customers have reached their marketing limit for now: the sandbox fails them with 131049.
+  await setRecipientShares(page.request, { marketingLimitShare: LIMIT_SHARE });
   await page.getByRole('button', { name: 'Send now' }).click();
 
-  // The report: the funnel fills live as the sandbox answers.
-  const funnel = page.getByTestId('campaign-funnel');
-  await expect(funnel).toBeVisible();
-  await expect(funnel.getByTestId('funnel-sent').getByTestId('funnel-count')).toHaveText(
-    String(CUSTOMERS.length),
-    {
-      timeout: 30_000,
-    },
-  );
-  await expect(funnel.getByTestId('funnel-delivered').getByTestId('funnel-count')).not.toHaveText('0', {
+  // The report: the funnel fills live as the sandbox answers. (Whether a failure counts as sent too
+  // depends on whether its send's answer was stored before the failure arrived: not asserted.)
+  await expect(page.getByTestId('campaign-funnel')).toBeVisible();
+  await expect(funnelCount(page, 'failed')).toHaveText(String(LIMITED.length), { timeout: 30_000 });
+  await expect(funnelCount(page, 'delivered')).toHaveText(String(CUSTOMERS.length - LIMITED.length), {
     timeout: 30_000,
   });
+  await expect(funnelCount(page, 'queued')).toHaveText('0');
   await expect(page.getByTestId('recipient-row')).toHaveCount(CUSTOMERS.length);
+  await expect(page.locator('[data-testid="recipient-row"][data-status="failed"]')).toHaveCount(
+    LIMITED.length,
+  );
+  await expect(page.getByTestId('recipient-error').filter({ hasText: '131049' })).toHaveCount(LIMITED.length);
+  const retry = page.getByTestId('retry-failed');
+  await expect(retry).toHaveText(`Retry failed (${LIMITED.length})`, { timeout: 30_000 });
+  await expect(retry).toBeEnabled();
+  await screenshot(page, 'campaign-report-failures-1280');
+  await page.getByTestId('campaign-recipients').scrollIntoViewIfNeeded();
+  await screenshot(page, 'campaign-report-failures-recipients-1280');
+  await expectNoAxeViolations(page, 'campaign report at 1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'campaign-report-failures-390');
+  await expectNoAxeViolations(page, 'campaign report at 390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A customer the campaign reached answers: the reply counts as replied, live.
+  const replier = CUSTOMERS.find((c) => !LIMITED.includes(c.waId))!;
+  await customerSays(page.request, phoneNumber.id, replier.waId, 'Count me in for the tune-up!');
+  await expect(funnelCount(page, 'replied')).toHaveText('1', { timeout: 30_000 });
+
+  // In the inbox, the campaign's message carries its label, which leads back to the report.
+  const report = page.url();
+  await page.goto(`/app/chats?contact=${await contactIdFor(page, replier.waId)}`);
+  await expect(page.getByTestId('message').filter({ hasText: 'Count me in for the tune-up!' })).toBeVisible();
+  const sent = page.getByTestId('message').filter({ has: page.getByTestId('campaign-label') });
+  await expect(sent).toHaveCount(1);
+  await expect(sent).toContainText(/your order (Gold|Platinum|Silver) is on its way/);
+  const label = sent.getByRole('link', { name: 'Campaign · Spring tune-up' });
+  await expect(label).toBeVisible();
+  await screenshot(page, 'campaign-chat-label-1280', { fullPage: false });
+  await expectNoAxeViolations(page, 'chat with a campaign message', '[data-testid="message"]');
+  await label.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(report);
+
+  // Retry failed: the limit has passed, the failures are sent again and reach everyone.
+  await setRecipientShares(page.request, { marketingLimitShare: 0 });
+  await page.getByTestId('retry-failed').click();
+  await expect(funnelCount(page, 'failed')).toHaveText('0', { timeout: 30_000 });
+  await expect(funnelCount(page, 'sent')).toHaveText(String(CUSTOMERS.length));
+  await expect(funnelCount(page, 'delivered')).toHaveText(String(CUSTOMERS.length), { timeout: 30_000 });
+  await expect(funnelCount(page, 'replied')).toHaveText('1');
+  await expect(page.getByTestId('retry-failed')).toHaveText('Retry failed (0)', { timeout: 30_000 });
+  await page.getByTestId('campaign-funnel').scrollIntoViewIfNeeded();
   await screenshot(page, 'campaign-report-1280');
 
   // A member sees the campaign and its report, and nothing to create or stop it with.
@@ -113,4 +167,9 @@ test('the owner sends a campaign with a custom-field variable to a segment and w
   } finally {
     await memberContext.close();
   }
+});
+
+// The sandbox's switches hold for every number: never leave a share set for the next spec.
+test.afterEach(async ({ request }) => {
+  await setRecipientShares(request, { marketingLimitShare: 0 });
 });
