@@ -296,6 +296,11 @@ describe('the campaign sender', { timeout: 120_000 }, () => {
       .update(whatsappAccounts)
       .set({ messagingLimitTier: 'TIER_50' })
       .where(eq(whatsappAccounts.id, team.accountId));
+    // The earlier tests' sends are a day old by now.
+    await ctx.db
+      .update(campaignRecipients)
+      .set({ sentAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(campaignRecipients.accountId, team.accountId));
     const earlier = await audienceOf([]);
     const earlierId = await draft(earlier.tagId);
     const seeded = [];

@@ -52,7 +52,9 @@ BEGIN
     status = next_status,
     status_at = now(),
     claimed_at = NULL,
-    sent_at = CASE WHEN next_status <> 'failed' THEN coalesce(r.sent_at, now()) ELSE r.sent_at END,
+    -- A failed status webhook (Meta's errors array) means Meta took the message: it was sent.
+    sent_at = CASE WHEN next_status <> 'failed' OR jsonb_typeof(NEW.error) = 'array'
+      THEN coalesce(r.sent_at, now()) ELSE r.sent_at END,
     read_at = CASE WHEN next_status = 'read' THEN coalesce(r.read_at, now()) ELSE r.read_at END,
     -- A send's refusal is stored as { code, message } (the words); a status webhook's as Meta's errors
     -- array, whose words the report takes from the error map by code (error left null).
