@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { campaignRecipients, campaignSendLeases, campaigns, messages } from '../db/schema';
+import { DEFAULT_TIMEOUT_MS } from '../whatsapp/graph-transport';
 import { announceProgress } from './progress';
 import { pumpAccount, type SenderDeps } from './pump';
 import { chooseRecipients } from './recipients';
 import { campaignSignal } from './signal';
 
 const TICK_MS = 500;
+/** A live sender's call to Meta has answered or timed out within this (the Graph timeout and some). */
+const IN_FLIGHT_SECONDS = DEFAULT_TIMEOUT_MS / 1000 + 5;
 
 /**
  * Each process's campaign sender (started with the job runner, `SERVICES=worker`). Every half second,
@@ -153,10 +156,12 @@ export class CampaignSender {
    * Recipients left `sending` with no answer (the process died mid-call, or the call timed out): Meta
    * sends a status webhook for every message it takes, which names our message id and settles the
    * recipient. One still unsettled after `CAMPAIGN_CONFIRM_SECONDS`, while later statuses of the same
-   * campaign did arrive, never reached Meta: it goes back to the queue.
+   * campaign did arrive, never reached Meta: it goes back to the queue. Never sooner than a live
+   * sender's call to Meta can last (it has answered or timed out by then, with a few seconds to store
+   * its outcome): a send still in flight is not one whose answer was lost.
    */
   private async requeueUnconfirmed(): Promise<void> {
-    const grace = this.deps.env.campaignConfirmSeconds;
+    const grace = Math.max(this.deps.env.campaignConfirmSeconds, IN_FLIGHT_SECONDS);
     await this.deps.db.execute(sql`
       with stale as (
         select r.id, r.message_id from ${campaignRecipients} r

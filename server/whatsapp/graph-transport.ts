@@ -21,7 +21,8 @@ import {
   stringOrNull,
 } from './wire-guards';
 
-const DEFAULT_TIMEOUT_MS = 15_000;
+/** How long an API call may take before it counts as timed out (the campaign sender relies on it). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_DOWNLOAD_TIMEOUT_MS = 120_000;
 const MAX_PAGES = 100;
 
