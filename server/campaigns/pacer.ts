@@ -30,11 +30,14 @@ export class Pacer {
     this.calmSince = this.last;
   }
 
-  /** The configured rate; a lower one takes effect at once, a higher one as the pace recovers. */
+  /**
+   * The configured rate. It takes effect at once (the pump's bucket starts at 1/s until it has read the
+   * campaign), except that a pace still recovering from a 130429 climbs to a higher one as it recovers.
+   */
   setRate(rate: number): void {
     if (rate === this.rate) return;
+    this.current = this.slowed ? Math.min(this.current, rate) : rate;
     this.rate = rate;
-    this.current = Math.min(this.current, rate);
   }
 
   /** The rate it sends at now (lower than configured after a 130429). */
