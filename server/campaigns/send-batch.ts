@@ -49,6 +49,10 @@ export async function claimSends(
     with picked as (
       select id from ${campaignRecipients}
       where campaign_id = ${campaign.id} and status = 'queued' and next_attempt_at <= now()
+        -- A message Meta has taken (its status webhook came while the recipient was re-queued) is
+        -- never sent again.
+        and (message_id is null or not exists (select 1 from ${messages} m
+          where m.id = message_id and m.external_id is not null))
       order by next_attempt_at, id
       limit ${limit}
       for update skip locked

@@ -174,10 +174,10 @@ export class CampaignSender {
               and later.status_at > r.claimed_at + interval '2 seconds')
         for update of r skip locked
         limit 1000
-      ),
-      cleared as (
-        update ${messages} set send_started_at = null where id in (select message_id from stale)
       )
+      -- Only recipient rows are locked here: outcomes lock a message and then (by trigger) its
+      -- recipient, so taking both the other way round could deadlock. The message keeps its
+      -- send_started_at until the next claim stamps it again.
       update ${campaignRecipients} r set status = 'queued', claimed_at = null, next_attempt_at = now(),
         status_at = now()
       from stale where r.id = stale.id`);
