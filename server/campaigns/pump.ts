@@ -108,6 +108,7 @@ export async function pumpAccount(deps: SenderDeps, accountId: string, holds: ()
         await setWait(deps, campaign, room24h === 0 ? 'messaging_limit' : null);
       }
       if (room24h === 0) {
+        await flush(); // the answers of the sends before the limit are stored while it waits
         await sleep(250);
         continue;
       }
