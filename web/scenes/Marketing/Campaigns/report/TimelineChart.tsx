@@ -4,12 +4,16 @@ import { formatCount } from '../format';
 const W = 600;
 const H = 160;
 
-/** A bucket's start as the axis reads it: '9:05 AM', in the team's time zone. */
-function clock(iso: string, timeZone: string): string {
+/**
+ * A bucket's start as the axis reads it, in the team's time zone: '9:05 AM', or '9:05:30 AM' when the
+ * buckets are shorter than a minute (a short campaign's first and last bucket share their minute).
+ */
+function clock(iso: string, timeZone: string, seconds = false): string {
+  const style = seconds ? ('medium' as const) : ('short' as const);
   try {
-    return new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(new Date(iso));
+    return new Intl.DateTimeFormat('en-US', { timeStyle: style, timeZone }).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(iso));
+    return new Intl.DateTimeFormat('en-US', { timeStyle: style }).format(new Date(iso));
   }
 }
 
@@ -125,8 +129,8 @@ export function TimelineChart({
             </svg>
           </div>
           <div className="mt-1 flex justify-between pl-10 text-[11px] text-slate-600" aria-hidden="true">
-            <span>{clock(timeline[0]!.at, timeZone)}</span>
-            <span>{clock(timeline.at(-1)!.at, timeZone)}</span>
+            <span>{clock(timeline[0]!.at, timeZone, bucketSeconds < 60)}</span>
+            <span>{clock(timeline.at(-1)!.at, timeZone, bucketSeconds < 60)}</span>
           </div>
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer font-medium text-ink-700 hover:text-ink-900">
@@ -151,7 +155,7 @@ export function TimelineChart({
                 <tbody className="tabular-nums">
                   {timeline.map((p) => (
                     <tr key={p.at} className="border-t border-slate-100">
-                      <td className="py-1">{clock(p.at, timeZone)}</td>
+                      <td className="py-1">{clock(p.at, timeZone, bucketSeconds < 60)}</td>
                       <td className="py-1 text-right">{formatCount(p.sent)}</td>
                       <td className="py-1 text-right">{formatCount(p.read)}</td>
                     </tr>
