@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './ai';
 export * from './audit';
 export * from './campaigns';
 export * from './consent';
