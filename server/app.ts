@@ -33,6 +33,7 @@ import { refuseUnstorableText } from './lib/stored-text';
 import { livePlugin } from './live/plugin';
 import { loggerOptions } from './logger';
 import { createMetrics, type Metrics, metricsPlugin, registerBacklogGauges } from './metrics';
+import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { consentRoutes } from './routes/consent';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(savedMessageRoutes, { prefix: '/api' });
+  await app.register(aiRoutes, { prefix: '/api' });
   await app.register(livePlugin);
   await app.register(mediaRoutes, { prefix: '/api' });
   await app.register(whatsappRoutes, { prefix: '/api' });

@@ -70,6 +70,19 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   /** How long a campaign send whose answer never came waits for Meta's status webhooks before it is sent again. */
   CAMPAIGN_CONFIRM_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** The server's AI model (issue 16): any OpenAI-compatible API; a team's Settings → AI wins over it. */
+  AI_BASE_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        message: 'AI_BASE_URL must be a full http(s) URL, e.g. http://localhost:11434/v1',
+      })
+      .optional(),
+  ),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  /** Longest wait for a model's answer to start, and between two pieces of a streamed answer. */
+  AI_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
   SERVICES: z
     .string()
     .default('web,worker')
@@ -127,6 +140,8 @@ export type Env = {
   /** How long a job claim lasts without a heartbeat: a dead worker's jobs are claimed again after it. */
   jobLeaseSeconds: number;
   campaignConfirmSeconds: number;
+  /** The server's AI model: used by teams that set none in Settings → AI. `model` null: none. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string | null; timeoutMs: number };
 };
 
 /** Thrown with every configuration problem listed, so an operator fixes them all in one go. */
@@ -188,6 +203,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'PUBLIC_URL: required when NODE_ENV=production (the address users reach, e.g. https://inbox.example.com); e-mailed links are built from it',
     );
   }
+  if (source.AI_BASE_URL?.trim() && !source.AI_MODEL?.trim()) {
+    problems.push('AI_MODEL: required with AI_BASE_URL (the model to ask, e.g. llama3.1 or gpt-4o-mini)');
+  }
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -222,10 +240,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     services: { web: e.SERVICES.includes('web'), worker: e.SERVICES.includes('worker') },
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     campaignConfirmSeconds: e.CAMPAIGN_CONFIRM_SECONDS,
+    ai: {
+      baseUrl: (e.AI_BASE_URL ?? OPENAI_BASE_URL).replace(/\/$/, ''),
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL ?? null,
+      timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
+    },
   };
 }
 
 export const META_GRAPH_DEFAULT = 'https://graph.facebook.com/v22.0';
+/** Where a model is asked when only a key and a model are given (OpenAI's own API). */
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 function derive(secretKey: string, purpose: string): string {
   return createHmac('sha256', secretKey).update(purpose).digest('hex');

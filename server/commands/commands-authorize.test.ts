@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  aiSettings,
   campaigns,
   consentKeywords,
   contactFields,
@@ -23,6 +24,7 @@ import { markMessageRead } from '../outbound/mark-read';
 import { reactToMessage } from '../outbound/react';
 import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
+import { aiAuthorizeCases } from '../test/authorize-cases/ai';
 import { campaignReportAuthorizeCases } from '../test/authorize-cases/campaign-report';
 import { campaignAuthorizeCases, insertRegistryCampaign } from '../test/authorize-cases/campaigns';
 import { consentAuthorizeCases } from '../test/authorize-cases/consent';
@@ -120,6 +122,7 @@ const COMMANDS: Record<string, Command> = {
   ...segmentAuthorizeCases(deps, () => ctx.db),
   ...campaignAuthorizeCases(deps, () => campaignId),
   ...campaignReportAuthorizeCases(deps, () => campaignId),
+  ...aiAuthorizeCases(deps),
 
   // saved-message.ts — everyone reads; owners write.
   listSavedMessages: {
@@ -338,6 +341,7 @@ async function snapshot() {
     contactSegments,
     contactImports,
     campaigns,
+    aiSettings,
   ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());
