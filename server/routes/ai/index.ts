@@ -1,9 +1,31 @@
 import { aiSettingsInputSchema, aiSuggestSchema, aiSummariseSchema, aiTranslateSchema } from '@common/api/ai';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount } from '../../auth/require-account';
+import { SESSION_COOKIE } from '../../auth/sessions';
 import { startSuggestion, summariseContact, translateMessage } from '../../commands/ai-assist';
 import { getAiSettings, testAiConnection, updateAiSettings } from '../../commands/ai-settings';
+import { sha256Hex } from '../../lib/crypto';
+import { HttpError } from '../../lib/http-errors';
 import { suggestionBody } from './stream';
+
+/** Model calls a signed-in user may make per minute on each route (a paid key is the team's money). */
+export const AI_CALLS_PER_MINUTE = 30;
+
+/**
+ * Counted per session (one office behind one address has many agents), else per address. Answers
+ * in the app's error shape with words.
+ */
+const modelCallLimit = {
+  max: AI_CALLS_PER_MINUTE,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => {
+    const session = request.cookies?.[SESSION_COOKIE];
+    return session ? `ai:${sha256Hex(session)}` : `ai-ip:${request.ip}`;
+  },
+  errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
+    new HttpError(429, 'too_many_requests', `Too many AI requests. Try again in ${context.after}.`),
+};
 
 /**
  * AI (issue 16). `member` is the first gate for what every teammate uses (the status, suggestions,
@@ -14,6 +36,8 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, env: app.env, events: app.events, log: app.log };
   const member = { config: { access: 'member' as const } };
   const owner = { config: { access: 'owner' as const } };
+  const memberCall = { config: { access: 'member' as const, rateLimit: modelCallLimit } };
+  const ownerCall = { config: { access: 'owner' as const, rateLimit: modelCallLimit } };
   const tags = ['ai'];
 
   app.get('/ai/settings', { ...member, schema: { tags } }, async (request) => {
@@ -26,31 +50,35 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     return updateAiSettings(deps, actor, request.body);
   });
 
-  app.post('/ai/test', { ...owner, schema: { tags, body: aiSettingsInputSchema } }, async (request) => {
+  app.post('/ai/test', { ...ownerCall, schema: { tags, body: aiSettingsInputSchema } }, async (request) => {
     const actor = await requireAccount(request);
     return testAiConnection({ ...deps, log: request.log }, actor, request.body);
   });
 
   // NDJSON, flushed line by line (common/api/ai.ts, AiStreamEvent).
-  app.post('/ai/suggest', { ...member, schema: { tags, body: aiSuggestSchema } }, async (request, reply) => {
-    const actor = await requireAccount(request);
-    const abort = new AbortController();
-    // The browser went away (or the answer ended): stop asking the model.
-    reply.raw.once('close', () => abort.abort());
-    const suggestion = await startSuggestion(deps, actor, request.body, abort.signal);
-    return reply
-      .header('content-type', 'application/x-ndjson; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      .header('x-accel-buffering', 'no')
-      .send(suggestionBody(suggestion, request.log));
-  });
+  app.post(
+    '/ai/suggest',
+    { ...memberCall, schema: { tags, body: aiSuggestSchema } },
+    async (request, reply) => {
+      const actor = await requireAccount(request);
+      const abort = new AbortController();
+      // The browser went away (or the answer ended): stop asking the model.
+      reply.raw.once('close', () => abort.abort());
+      const suggestion = await startSuggestion(deps, actor, request.body, abort.signal);
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(suggestionBody(suggestion, request.log));
+    },
+  );
 
-  app.post('/ai/summarise', { ...member, schema: { tags, body: aiSummariseSchema } }, async (request) => {
+  app.post('/ai/summarise', { ...memberCall, schema: { tags, body: aiSummariseSchema } }, async (request) => {
     const actor = await requireAccount(request);
     return summariseContact({ ...deps, log: request.log }, actor, request.body.contactId);
   });
 
-  app.post('/ai/translate', { ...member, schema: { tags, body: aiTranslateSchema } }, async (request) => {
+  app.post('/ai/translate', { ...memberCall, schema: { tags, body: aiTranslateSchema } }, async (request) => {
     const actor = await requireAccount(request);
     return translateMessage({ ...deps, log: request.log }, actor, request.body);
   });
