@@ -19,6 +19,7 @@ import type { AiDeps } from './ai-settings';
 import { loadContact } from './contact-panel';
 
 type AiActor = NonNullable<PolicyActor> & { teamId: string; accountId: string };
+type Contact = Awaited<ReturnType<typeof loadContact>>;
 
 /** Longest reply asked of a model: WhatsApp's 4,096 characters are roughly 1,000 tokens. */
 const MAX_REPLY_TOKENS = 1_000;
@@ -38,6 +39,15 @@ async function providerOrRefuse(deps: AiDeps, accountId: string) {
   return { provider, knowledge: settings?.instructions ?? '' };
 }
 
+/** The model and the chat's context, read side by side (one round trip less before the model is asked). */
+async function providerAndContext(deps: AiDeps, actor: AiActor, contact: Contact) {
+  const [{ provider, knowledge }, context] = await Promise.all([
+    providerOrRefuse(deps, actor.accountId),
+    loadChatContext(deps.db, contact, actor.teamId, ''),
+  ]);
+  return { provider, context: { ...context, knowledge: knowledge.trim() } };
+}
+
 /**
  * A drafted reply (or a rewrite of the agent's draft) for one chat, streamed: checks the actor may use
  * AI on this contact, reads the chat's context, and starts the model. Nothing is stored and nothing is
@@ -53,8 +63,7 @@ export async function startSuggestion(
 ): Promise<SuggestionStream> {
   const contact = await loadContact(deps.db, actor.accountId, input.contactId);
   aiPolicy.authorize(actor, 'suggest', contact);
-  const { provider, knowledge } = await providerOrRefuse(deps, actor.accountId);
-  const context = await loadChatContext(deps.db, contact, actor.teamId, knowledge);
+  const { provider, context } = await providerAndContext(deps, actor, contact);
   const prompt = suggestionPrompt(context, input.action, input.draft);
   return {
     source: provider.source,
@@ -93,8 +102,7 @@ export async function summariseContact(
 ): Promise<AiTextResponse> {
   const contact = await loadContact(deps.db, actor.accountId, contactId);
   aiPolicy.authorize(actor, 'suggest', contact);
-  const { provider, knowledge } = await providerOrRefuse(deps, actor.accountId);
-  const context = await loadChatContext(deps.db, contact, actor.teamId, knowledge);
+  const { provider, context } = await providerAndContext(deps, actor, contact);
   return completeText(deps, provider, summaryPrompt(context), 'summarise');
 }
 
