@@ -10,7 +10,8 @@ import { uploadedMedia } from '../outbound/message-send.job';
 import { classifySendFailure, sendError } from '../outbound/send-errors';
 import type { CampaignRow } from '../presenters/campaign';
 import { GraphApiError, GraphConfigError } from '../whatsapp/graph-errors';
-import { recordOutcomes, type SendOutcome } from './outcomes';
+import { OutcomeFlusher } from './flusher';
+import type { SendOutcome } from './outcomes';
 import { Pacer } from './pacer';
 import { type ClaimedSend, claimSends, type SendPlan } from './send-batch';
 import { templatePlan } from './template-plan';
@@ -29,9 +30,8 @@ export const CAMPAIGN_SEND_ATTEMPTS = 6;
 const RATE_LIMITED = 130429;
 /** How often the campaign row is read again (its rate, a pause or cancel also stops claims at once). */
 const REREAD_MS = 500;
-/** Outcomes are stored together, at most this often or this many at a time. */
-const FLUSH_MS = 100;
-const FLUSH_MAX = 250;
+/** Claims that may be under way at once: the next is taken while the last one commits. */
+const CLAIMS_AHEAD = 2;
 /** How often the number's 24-hour count of unique recipients is read again (more often when at the limit). */
 const TIER_RECOUNT_MS = 5_000;
 
@@ -40,6 +40,8 @@ export function campaignRetryDelayMs(attempt: number): number {
   const base = Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
   return base + Math.floor(Math.random() * base * 0.2);
 }
+
+type PreparedPlan = { campaignId: string; plan: SendPlan; channel: WhatsAppChannel };
 
 /** The number's oldest sending campaign, if any. */
 async function nextCampaign(db: Database, accountId: string): Promise<CampaignRow | null> {
@@ -54,40 +56,52 @@ async function nextCampaign(db: Database, accountId: string): Promise<CampaignRo
 
 /**
  * Sends one number's campaigns while this process holds the number's lease (`holds()`): one campaign
- * at a time, oldest first, paced by one bucket. Each turn it takes as many queued recipients as the
- * bucket allows (one transaction stores their messages as pending), sends them concurrently, and
- * stores the answers in batches. It stops when no campaign of the number is sending, or the lease is
- * lost; what it has in flight is finished and stored first.
+ * at a time, oldest first, paced by one bucket. It takes as many queued recipients as the bucket
+ * allows (one transaction stores their messages as pending; the next claim may start while one
+ * commits), sends them concurrently, and stores the answers in the background (`flusher.ts`), so
+ * neither the database's nor Meta's answer time holds up the pace. It stops when no campaign of the
+ * number is sending, or the lease is lost; what it has in flight is finished and stored first.
  */
 export async function pumpAccount(deps: SenderDeps, accountId: string, holds: () => boolean): Promise<void> {
   const { db, log } = deps;
   const pacer = new Pacer(1);
   const inFlight = new Set<Promise<void>>();
-  let outcomes: SendOutcome[] = [];
-  let lastFlush = performance.now();
+  const claiming = new Set<Promise<void>>();
+  const flusher = new OutcomeFlusher(deps.events, log);
+  let wanted = 0; // sends the claims under way were asked for
+  let claimFailure: unknown = null;
+  let foundNone = false; // the last claim found no recipient due
   let campaign: CampaignRow | null = null;
   let readAt = 0;
-  let plan: { campaignId: string; plan: SendPlan; channel: WhatsAppChannel } | null = null;
+  let plan: PreparedPlan | null = null;
   // Unique recipients the messaging-limit tier still allows in the rolling 24 hours (null: no limit).
   let room24h: number | null = null;
   let countedAt = -Infinity;
 
-  const flush = async () => {
-    if (outcomes.length === 0) return;
-    const batch = outcomes;
-    outcomes = [];
-    lastFlush = performance.now();
-    await recordOutcomes(deps.events, batch);
-  };
   const send = async (channel: WhatsAppChannel, claimed: ClaimedSend) => {
-    // Awaited first: `outcomes.push(await …)` would read `outcomes` before the send, and an answer
-    // that came after a flush would land in the batch already stored, and be lost.
-    const outcome = await attempt(channel, claimed, pacer);
-    outcomes.push(outcome);
+    flusher.push(await attempt(channel, claimed, pacer));
+  };
+  const claim = async (current: CampaignRow, prepared: PreparedPlan, want: number) => {
+    try {
+      const claimed = await db.transaction((tx) => claimSends(tx, current, prepared.plan, want));
+      pacer.giveBack(want - claimed.length);
+      if (room24h !== null) room24h += want - claimed.length;
+      foundNone = claimed.length === 0;
+      for (const c of claimed) {
+        const p: Promise<void> = send(prepared.channel, c).finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }
+    } catch (error) {
+      claimFailure ??= error;
+    } finally {
+      wanted -= want;
+    }
   };
 
   try {
     while (holds()) {
+      if (claimFailure) throw claimFailure;
+      flusher.check();
       const now = performance.now();
       if (!campaign || now - readAt >= REREAD_MS) {
         campaign = await nextCampaign(db, accountId);
@@ -102,46 +116,53 @@ export async function pumpAccount(deps: SenderDeps, accountId: string, holds: ()
           continue;
         }
       }
-      if (now - countedAt >= TIER_RECOUNT_MS) {
+      // Counted with no claim under way, so the count and what is taken from it agree.
+      if (now - countedAt >= TIER_RECOUNT_MS && claiming.size === 0) {
         room24h = await tierRoom(deps, accountId);
         countedAt = now;
         await setWait(deps, campaign, room24h === 0 ? 'messaging_limit' : null);
       }
+      flusher.poke(now); // the answers of earlier sends are stored meanwhile, also at the limit
       if (room24h === 0) {
-        await flush(); // the answers of the sends before the limit are stored while it waits
         await sleep(250);
         continue;
       }
-      const room = Math.max(0, Math.min(Math.max(16, pacer.pace) - inFlight.size, room24h ?? Infinity));
-      const want = pacer.take(room);
-      let taken = 0;
-      if (want > 0) {
-        const { plan: sendPlan, channel } = plan;
-        const current = campaign;
-        const claimed = await db.transaction((tx) => claimSends(tx, current, sendPlan, want));
-        taken = claimed.length;
-        pacer.giveBack(want - taken);
-        if (room24h !== null) room24h -= taken;
-        for (const c of claimed) {
-          const p: Promise<void> = send(channel, c).finally(() => inFlight.delete(p));
-          inFlight.add(p);
+      // The last claim found nobody due: no more are taken until what is under way has settled and
+      // the campaign is checked for completion.
+      if (foundNone) {
+        if (claiming.size > 0 || inFlight.size > 0) {
+          await sleep(5);
+          continue;
         }
-      }
-      if (outcomes.length >= FLUSH_MAX || (outcomes.length > 0 && now - lastFlush >= FLUSH_MS)) await flush();
-      if (want > 0 && taken === 0 && inFlight.size === 0) {
-        await flush();
+        await flusher.drain();
         if (await finishIfDone(deps, campaign.id)) {
+          foundNone = false;
           campaign = null;
           continue;
         }
         await sleep(200); // retries waiting for their time, or sends of another process settling
+        foundNone = false;
         continue;
+      }
+      if (claiming.size < CLAIMS_AHEAD) {
+        const room = Math.min(Math.max(16, pacer.pace) - inFlight.size - wanted, room24h ?? Infinity);
+        const want = pacer.take(Math.max(0, room));
+        if (want > 0) {
+          if (room24h !== null) room24h -= want;
+          wanted += want;
+          foundNone = false;
+          const p: Promise<void> = claim(campaign, plan, want).finally(() => claiming.delete(p));
+          claiming.add(p);
+        }
       }
       await sleep(Math.min(50, Math.max(5, pacer.waitMs())));
     }
   } finally {
+    await Promise.allSettled([...claiming]);
     await Promise.allSettled([...inFlight]);
-    await flush().catch((error) => log.error({ err: error }, 'could not store campaign send outcomes'));
+    await flusher
+      .drain()
+      .catch((error) => log.error({ err: error }, 'could not store campaign send outcomes'));
   }
 }
 
@@ -169,10 +190,7 @@ async function attempt(channel: WhatsAppChannel, claimed: ClaimedSend, pacer: Pa
  * any more (its template deleted or no longer approved, no token) is paused with the reason logged,
  * so the owner sees it stopped instead of failing every recipient.
  */
-async function preparePlan(
-  deps: SenderDeps,
-  campaign: CampaignRow,
-): Promise<{ campaignId: string; plan: SendPlan; channel: WhatsAppChannel } | null> {
+async function preparePlan(deps: SenderDeps, campaign: CampaignRow): Promise<PreparedPlan | null> {
   try {
     const channel = await deps.channels.forAccount(deps.db, campaign.accountId);
     if (!channel) throw new GraphConfigError('The account has no access token');

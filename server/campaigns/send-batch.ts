@@ -26,7 +26,15 @@ export type ClaimedSend = {
 /** The campaign's template, ready to send: the plan and, for a media header, Meta's id of the file. */
 export type SendPlan = TemplatePlan & { headerProviderId: string | null };
 
-type Claimed = { id: string; contact_id: string; message_id: string; attempts: number };
+type Claimed = {
+  id: string;
+  contact_id: string;
+  message_id: string;
+  attempts: number;
+  wa_id: string;
+  phone: string;
+  name: string;
+};
 
 /**
  * Takes up to `limit` queued recipients whose time has come (FOR UPDATE SKIP LOCKED: two senders never
@@ -45,6 +53,7 @@ export async function claimSends(
     sql`select 1 from ${campaigns} where id = ${campaign.id} and status = 'sending' for share`,
   )) as unknown as { rows: unknown[] };
   if (live.rows.length === 0) return [];
+  // The contact's address and name come back with the claim: one round trip for both.
   const claimed = (await tx.execute(sql`
     with picked as (
       select id from ${campaignRecipients}
@@ -59,28 +68,21 @@ export async function claimSends(
     )
     update ${campaignRecipients} r set status = 'sending', claimed_at = now(), status_at = now(),
       attempts = r.attempts + 1, message_id = coalesce(r.message_id, gen_random_uuid())
-    from picked where r.id = picked.id
-    returning r.id, r.contact_id, r.message_id, r.attempts`)) as unknown as { rows: Claimed[] };
+    from picked, ${contacts} c
+    where r.id = picked.id and c.id = r.contact_id
+    returning r.id, r.contact_id, r.message_id, r.attempts, c.wa_id, c.phone,
+      coalesce(c.custom_name, c.profile_name, '') as name`)) as unknown as { rows: Claimed[] };
   if (claimed.rows.length === 0) return [];
 
   const ids = claimed.rows.map((r) => r.contact_id);
-  const people = (await tx.execute(sql`
-    select id, wa_id, phone, coalesce(custom_name, profile_name, '') as name
-    from ${contacts} where id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`)) as unknown as { rows: { id: string; wa_id: string; phone: string; name: string }[] };
-  const byId = new Map(people.rows.map((p) => [p.id, p]));
   const fields = await fieldValuesOf(tx, ids, fieldIdsOf(campaign.variables));
 
   const sends: ClaimedSend[] = [];
   const rows: SQL[] = [];
   for (const r of claimed.rows) {
-    const person = byId.get(r.contact_id);
-    if (!person) continue; // deleted since it was chosen: its recipient row went with it
     const values = valuesFor(campaign.variables, {
-      name: person.name,
-      phone: person.phone,
+      name: r.name,
+      phone: r.phone,
       fields: fields.get(r.contact_id) ?? new Map(),
     });
     const text = renderTemplateText(plan.template, values);
@@ -105,27 +107,29 @@ export async function claimSends(
       accountId: campaign.accountId,
       contactId: r.contact_id,
       attempts: r.attempts,
-      message: buildSend(person.wa_id, plan, values, r.message_id),
+      message: buildSend(r.wa_id, plan, values, r.message_id),
     });
   }
   if (rows.length === 0) return sends;
-  const values = sql.join(rows, sql`, `);
+  // The messages stored and the chat list's last message moved in one statement; the chat list shows
+  // the campaign's message as each contact's last, as for any send.
   await tx.execute(sql`
-    insert into ${messages} (id, account_id, contact_id, direction, type, body, preview, content, status,
-      media_id, send_started_at, timestamp)
-    select v.id, ${campaign.accountId}::uuid, v.contact_id, 'outgoing', 'template', v.body, v.body, v.content,
-      'pending', ${plan.header?.mediaId ?? null}::uuid, now(), now()
-    from (values ${values}) as v(id, contact_id, body, content)
-    on conflict (id) do update set send_started_at = now(), updated_at = now()`);
-  // The chat list shows the campaign's message as each contact's last, as for any send.
-  await tx.execute(sql`
+    with v(id, contact_id, body, content) as (values ${sql.join(rows, sql`, `)}),
+    stored as (
+      insert into ${messages} (id, account_id, contact_id, direction, type, body, preview, content, status,
+        media_id, send_started_at, timestamp)
+      select v.id, ${campaign.accountId}::uuid, v.contact_id, 'outgoing', 'template', v.body, v.body,
+        v.content, 'pending', ${plan.header?.mediaId ?? null}::uuid, now(), now()
+      from v
+      on conflict (id) do update set send_started_at = now(), updated_at = now()
+    )
     update ${contacts} c set
       last_message_preview = case when c.last_message_at is null or c.last_message_at <= now() then v.body else c.last_message_preview end,
       last_message_direction = case when c.last_message_at is null or c.last_message_at <= now() then 'outgoing' else c.last_message_direction end,
       last_message_sent_by = case when c.last_message_at is null or c.last_message_at <= now() then null else c.last_message_sent_by end,
       last_message_at = greatest(c.last_message_at, now()),
       updated_at = now()
-    from (values ${values}) as v(id, contact_id, body, content)
+    from v
     where c.id = v.contact_id`);
   return sends;
 }
