@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, AddressInfo as AppAddress } from 'node:net';
 import type { AiStreamEvent } from '@common/api/ai';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, messages } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
 import { buildContact, buildInboxTeam, buildMessage, type TestUser } from '../test/inbox-factories';
+import { until } from '../test/until';
 import { logAiFailure } from './log';
 import { openAiProvider } from './openai-provider';
 
@@ -22,6 +23,8 @@ let contactId: string;
 let stub: Server;
 let stubUrl: string;
 const seenKeys: string[] = [];
+/** How many of the stub's answers ended because our side hung up. */
+let hungUp = 0;
 const openSockets = new Set<import('node:net').Socket>();
 
 const chunk = (content: string, finish: string | null = null) =>
@@ -82,6 +85,9 @@ beforeAll(async () => {
     req.on('data', (d) => {
       raw += d;
     });
+    res.on('close', () => {
+      if (!res.writableFinished) hungUp += 1;
+    });
     req.on('end', () => {
       seenKeys.push(String(req.headers.authorization));
       answer((JSON.parse(raw) as { model: string }).model, res);
@@ -103,9 +109,11 @@ beforeAll(async () => {
   contactId = contact.id;
 });
 afterAll(async () => {
-  await ctx.close();
   for (const s of openSockets) s.destroy();
   await new Promise((resolve) => stub.close(resolve));
+  // The aborting fetch's client leaves a connection that never sends a request; close would wait on it.
+  ctx.app.server.closeAllConnections?.();
+  await ctx.close();
 });
 
 const useModel = async (model: string, baseUrl = stubUrl) => {
@@ -244,5 +252,27 @@ describe('a provider that fails', () => {
       expect(line).not.toContain('sk-secret');
       expect(line).not.toContain('Incorrect API key');
     }
+  });
+
+  it('stops asking the model as soon as the agent’s browser goes away', async () => {
+    await useModel('hang-mid');
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AppAddress;
+    const before = hungUp;
+    const abort = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/api/ai/suggest`, {
+      method: 'POST',
+      headers: { cookie: member.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ contactId }),
+      signal: abort.signal,
+    });
+    const reader = response.body!.getReader();
+    let seen = '';
+    while (!seen.includes('"delta"')) seen += new TextDecoder().decode((await reader.read()).value);
+    expect(seen).toContain('"text":"Let me "');
+    abort.abort();
+    // Well inside the 0.4 s idle timeout: the hang-up is the browser's, not the timer's.
+    await until(() => hungUp > before, 'the model call to be aborted', 250, 10);
+    await nothingSent();
   });
 });

@@ -130,6 +130,22 @@ describe('Settings → AI', () => {
   });
 });
 
+describe('the API reference', () => {
+  it('lists the AI routes with their schemas', async () => {
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const paths = Object.keys(docs.json().paths);
+    for (const path of [
+      '/api/ai/settings',
+      '/api/ai/test',
+      '/api/ai/suggest',
+      '/api/ai/summarise',
+      '/api/ai/translate',
+    ])
+      expect(paths).toContain(path);
+  });
+});
+
 describe('limits', () => {
   it('stops one user after 30 model calls a minute on a route, with words, and not their teammates', async () => {
     const contact = await buildContact(ctx.db, accountId);
