@@ -70,7 +70,8 @@ const baseUrl = z
 /**
  * PUT /api/ai/settings (owners). Every field is optional: what is left out keeps its value. `apiKey`:
  * a string sets it, null removes it. `baseUrl`/`model` null clears the team's own connection (the
- * server's or the sandbox model is used again).
+ * server's or the sandbox model is used again). A `baseUrl` on another host without a new `apiKey`
+ * drops the stored key: a key only ever goes to the host it was entered for (the same holds for a test).
  */
 export const aiSettingsInputSchema = z.object({
   baseUrl: baseUrl.nullable().optional(),

@@ -275,4 +275,17 @@ describe('a provider that fails', () => {
     await until(() => hungUp > before, 'the model call to be aborted', 250, 10);
     await nothingSent();
   });
+
+  it('“Test connection” against another host never sends the stored key there', async () => {
+    await useModel('ok');
+    const other = stubUrl.replace('127.0.0.1', 'localhost');
+    const test = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ai/test',
+      headers: { cookie: owner.cookie },
+      payload: { baseUrl: other },
+    });
+    expect(test.json()).toMatchObject({ ok: true, reply: 'Sure, we can.' });
+    expect(seenKeys.at(-1)).toBe('Bearer none');
+  });
 });

@@ -49,14 +49,21 @@ export async function getAiSettings(deps: AiDeps, actor: AiActor): Promise<AiSet
   return present(deps.env, actor, await loadAiSettings(deps.db, actor.accountId));
 }
 
-/** The row as it would be with `input` applied (fields left out keep their value; null clears). */
+/**
+ * The row as it would be with `input` applied (fields left out keep their value; null clears). A
+ * stored key only ever goes to the host it was entered for: a base URL on another host without a new
+ * key drops it, so a changed URL (or a test against one) cannot carry the team's key elsewhere.
+ */
 function applyInput(env: Env, row: AiSettingsRow | null, accountId: string, input: AiSettingsInput) {
+  const baseUrl = input.baseUrl === undefined ? (row?.baseUrl ?? null) : input.baseUrl;
+  const sameHost = hostOf(baseUrl) === hostOf(row?.baseUrl ?? null);
+  const keptKey = sameHost ? (row?.apiKeyEncrypted ?? null) : null;
   return {
     accountId,
-    baseUrl: input.baseUrl === undefined ? (row?.baseUrl ?? null) : input.baseUrl,
+    baseUrl,
     apiKeyEncrypted:
       input.apiKey === undefined
-        ? (row?.apiKeyEncrypted ?? null)
+        ? keptKey
         : input.apiKey === null
           ? null
           : sealApiKey(input.apiKey, env.secretKey),
@@ -117,14 +124,15 @@ function auditDetails(
 ): Record<string, unknown> {
   const changed: string[] = [];
   if ((before?.baseUrl ?? null) !== next.baseUrl) changed.push('baseUrl');
-  if (input.apiKey !== undefined) changed.push('apiKey');
+  if (input.apiKey !== undefined || (before?.apiKeyEncrypted ?? null) !== next.apiKeyEncrypted)
+    changed.push('apiKey');
   if ((before?.model ?? null) !== next.model) changed.push('model');
   if ((before?.instructions ?? '') !== next.instructions) changed.push('instructions');
   return {
     changed,
     model: next.model,
     baseUrlHost: hostOf(next.baseUrl),
-    ...(input.apiKey === undefined ? {} : { key: input.apiKey === null ? 'removed' : 'set' }),
+    ...(changed.includes('apiKey') ? { key: next.apiKeyEncrypted ? 'set' : 'removed' } : {}),
     instructionsLength: next.instructions.length,
   };
 }

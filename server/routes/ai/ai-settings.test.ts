@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerFor } from '../../ai/resolve';
 import { aiSettings, auditLog } from '../../db/schema';
@@ -106,6 +106,38 @@ describe('Settings → AI', () => {
     );
     expect(JSON.stringify(entries)).not.toContain(KEY);
     expect(JSON.stringify(entries)).not.toContain('Never promise refunds');
+  });
+
+  it('never carries the stored key to another host: a new base URL without a new key drops it', async () => {
+    await api(owner, 'PUT', '/api/ai/settings', {
+      baseUrl: 'https://models.example.com/v1',
+      apiKey: KEY,
+      model: 'm',
+    });
+    // Same host, another path: the key stays.
+    const samePath = await api(owner, 'PUT', '/api/ai/settings', {
+      baseUrl: 'https://models.example.com/v2',
+    });
+    expect(samePath.json().settings.hasKey).toBe(true);
+    // Testing against another host sends no key (the stub of provider-failures.test.ts checks what arrives).
+    const moved = await api(owner, 'PUT', '/api/ai/settings', {
+      baseUrl: 'https://elsewhere.example.net/v1',
+    });
+    expect(moved.json().settings).toMatchObject({
+      baseUrl: 'https://elsewhere.example.net/v1',
+      hasKey: false,
+    });
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.teamId, teamId), eq(auditLog.action, 'ai_settings.updated')))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry!.details).toMatchObject({
+      changed: ['baseUrl', 'apiKey'],
+      key: 'removed',
+      baseUrlHost: 'elsewhere.example.net',
+    });
   });
 
   it('refuses a member’s change (403) and leaves the settings as they were', async () => {
