@@ -249,7 +249,7 @@ export function createGraphTransport(options: GraphTransportOptions) {
       ({ status, text } =
         typeof body === 'string' || body === undefined
           ? await requestText(urlFor(spec), spec.method, headers, body, limitMs)
-          : await fetchText(urlFor(spec), spec.method, headers, body, limitMs));
+          : await fetchText(urlFor(spec), spec.method, headers, body as BodyInit, limitMs));
     } catch (error) {
       throw networkError(error, secrets, limitMs);
     }
