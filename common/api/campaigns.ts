@@ -176,6 +176,8 @@ export type Campaign = {
     pause: boolean;
     resume: boolean;
     cancel: boolean;
+    /** "Retry failed": a completed campaign's owner sends its retryable failures again. */
+    retry: boolean;
   };
 };
 /**
@@ -198,7 +200,11 @@ export type CampaignWait = 'messaging_limit' | 'rate_limit' | null;
 
 export type CampaignResponse = { campaign: Campaign };
 /** GET /api/campaigns: the newest first. */
-export type CampaignListResponse = { campaigns: Campaign[] };
+export type CampaignListResponse = {
+  campaigns: Campaign[];
+  /** What the viewer may do on the list: start a new campaign (owners). */
+  abilities: { create: boolean };
+};
 
 /** One recipient's rendering of the campaign, as the review step shows three real ones. */
 export type CampaignPreviewRecipient = {

@@ -281,6 +281,11 @@ describe('the campaign sender', { timeout: 120_000 }, () => {
       `/api/campaigns/${id}/recipients?status=failed`,
     );
     expect(listed.body.recipients[0]!.error).toMatch(/^Failed to send template: /);
+    // The finished campaign offers Retry failed to the owner only.
+    const shown = async (who: typeof team.owner) =>
+      (await api<{ campaign: Campaign }>(who, 'GET', `/api/campaigns/${id}`)).body.campaign.abilities.retry;
+    expect(await shown(team.owner)).toBe(true);
+    expect(await shown(team.member)).toBe(false);
     const retry = await api<{ retried: number }>(team.owner, 'POST', `/api/campaigns/${id}/retry-failed`);
     expect(retry.status, retry.body.message).toBe(200);
     expect(retry.body.retried).toBe(1);

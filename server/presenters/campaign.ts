@@ -47,6 +47,7 @@ export function presentCampaign(
       pause: send && status === 'sending',
       resume: send && status === 'paused',
       cancel: send && (status === 'scheduled' || status === 'sending' || status === 'paused'),
+      retry: send && status === 'completed',
     },
   };
 }

@@ -44,8 +44,7 @@ const path = (id: string, rest = '') => `/api/campaigns/${encodeURIComponent(id)
 
 export const campaignsQuery = queryOptions({
   queryKey: campaignKeys.list,
-  queryFn: async ({ signal }) =>
-    (await apiRequest<CampaignListResponse>('/api/campaigns', { signal })).campaigns,
+  queryFn: ({ signal }) => apiRequest<CampaignListResponse>('/api/campaigns', { signal }),
   retry: loadRetry,
   retryDelay: loadRetryDelay,
   staleTime: 15_000,

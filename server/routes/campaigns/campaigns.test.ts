@@ -2,6 +2,7 @@ import {
   type AudienceCount,
   CAMPAIGN_MSG,
   type Campaign,
+  type CampaignListResponse,
   type CampaignPreviewResponse,
 } from '@common/api/campaigns';
 import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
@@ -84,8 +85,13 @@ describe('campaign drafts', () => {
     });
     expect(made.body.campaign.createdBy?.id).toBe(f.owner.id);
 
-    const seen = await api<{ campaigns: Campaign[] }>(f.member, 'GET', '/api/campaigns');
+    const seen = await api<CampaignListResponse>(f.member, 'GET', '/api/campaigns');
     expect(seen.status).toBe(200);
+    // The list says who may start one: the owner, not a member.
+    expect(seen.body.abilities).toEqual({ create: false });
+    expect((await api<CampaignListResponse>(f.owner, 'GET', '/api/campaigns')).body.abilities).toEqual({
+      create: true,
+    });
     const mine = seen.body.campaigns.find((c) => c.id === made.body.campaign.id);
     expect(mine).toMatchObject({ name: 'Spring sale', abilities: { update: false, delete: false } });
     const one = await api<{ campaign: Campaign }>(f.member, 'GET', `/api/campaigns/${made.body.campaign.id}`);

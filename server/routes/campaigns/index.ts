@@ -19,6 +19,7 @@ import {
   previewCampaign,
   updateCampaign,
 } from '../../commands/campaigns';
+import { campaignPolicy } from '../../policies/campaign';
 import { campaignReportRoutes } from './report';
 import { campaignSendingRoutes } from './sending';
 
@@ -38,7 +39,10 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/campaigns', { ...member, schema: { tags } }, async (request): Promise<CampaignListResponse> => {
     const actor = await requireAccount(request);
-    return { campaigns: await listCampaigns(app.db, actor) };
+    return {
+      campaigns: await listCampaigns(app.db, actor),
+      abilities: { create: campaignPolicy.can(actor, 'create', { accountId: actor.accountId }) },
+    };
   });
 
   app.post(

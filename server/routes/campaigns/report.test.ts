@@ -71,6 +71,8 @@ describe('campaign report', () => {
         funnel: EXPECTED_FUNNEL,
       });
       expect(res.body.retryable).toBe(1);
+      // Still sending: Retry failed waits until it has finished, for the owner too.
+      expect(res.body.campaign.abilities.retry).toBe(false);
     }
     expect((await report(f.member)).body.campaign.abilities.pause).toBe(false);
   });

@@ -91,7 +91,9 @@ function stubServer({ role, total = 120 }: { role: 'owner' | 'member'; total?: n
     'GET /api/segments/s_vip/count': () => ({ body: { count: 42 } }),
     'GET /api/segments/s_other/count': () => ({ body: { count: 7 } }),
     'GET /api/segments/s_campaign/count': () => ({ body: { count: 3 } }),
-    'GET /api/campaigns': () => ({ body: { campaigns: [{ id: CAMPAIGN, name: 'Spring sale' }] } }),
+    'GET /api/campaigns': () => ({
+      body: { campaigns: [{ id: CAMPAIGN, name: 'Spring sale' }], abilities: { create: true } },
+    }),
     'POST /api/segments': () => ({ status: 201, body: { segment: SEGMENTS[0] } }),
     'GET /api/tags': () => ({ body: { tags: [{ id: VIP, name: 'VIP', contactCount: 4 }] } }),
     'GET /api/inbox/counts': () => ({

@@ -18,7 +18,7 @@ export function CampaignFilterChip({
 }) {
   const campaigns = useQuery(campaignsQuery);
   const name = campaigns.data
-    ? (campaigns.data.find((c) => c.id === condition.campaignId)?.name ?? 'Deleted campaign')
+    ? (campaigns.data.campaigns.find((c) => c.id === condition.campaignId)?.name ?? 'Deleted campaign')
     : null;
   const label = campaignConditionLabel(condition, name);
   return (

@@ -37,6 +37,7 @@ describe('CampaignList', () => {
             }),
             campaign({ id: 'c2', name: 'Easter draft', status: 'draft', audience: { kind: 'opted_in' } }),
           ],
+          abilities: { create: true },
         },
       },
     });
@@ -61,11 +62,14 @@ describe('CampaignList', () => {
     expect(screen.getByRole('link', { name: 'New campaign' })).toBeTruthy();
   });
 
-  it('shows a member the list without New campaign', async () => {
+  it('shows a member the list without New campaign, as the server’s abilities say', async () => {
     mockApi({
       ...lists,
       'GET /api/campaigns': {
-        body: { campaigns: [campaign({ status: 'completed', funnel: funnel({ recipients: 3, sent: 3 }) })] },
+        body: {
+          campaigns: [campaign({ status: 'completed', funnel: funnel({ recipients: 3, sent: 3 }) })],
+          abilities: { create: false },
+        },
       },
     });
     renderCampaigns('/app/marketing/campaigns', 'member');
@@ -74,7 +78,7 @@ describe('CampaignList', () => {
   });
 
   it('explains campaigns when there are none, offering New campaign to owners only', async () => {
-    mockApi({ ...lists, 'GET /api/campaigns': { body: { campaigns: [] } } });
+    mockApi({ ...lists, 'GET /api/campaigns': { body: { campaigns: [], abilities: { create: true } } } });
     const owner = renderCampaigns('/app/marketing/campaigns');
     expect(await screen.findByText('No campaigns yet')).toBeTruthy();
     expect(screen.getByText(/sends one approved template to many contacts/)).toBeTruthy();
@@ -83,6 +87,7 @@ describe('CampaignList', () => {
     );
     owner.unmount();
 
+    mockApi({ ...lists, 'GET /api/campaigns': { body: { campaigns: [], abilities: { create: false } } } });
     renderCampaigns('/app/marketing/campaigns', 'member');
     expect(await screen.findByText('No campaigns yet')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'New campaign' })).toBeNull();

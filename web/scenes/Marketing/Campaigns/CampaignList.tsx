@@ -94,7 +94,7 @@ export function CampaignList() {
   const canCreate = useCanCreateCampaign();
   useCampaignsLive();
 
-  const campaigns = query.data ?? [];
+  const campaigns = query.data?.campaigns ?? [];
   const newButton = canCreate ? (
     <Link to={NEW_CAMPAIGN} className={buttonClasses('brand')}>
       <PlusIcon className="size-4" aria-hidden="true" />

@@ -22,6 +22,7 @@ const NO_ABILITIES: Campaign['abilities'] = {
   pause: false,
   resume: false,
   cancel: false,
+  retry: false,
 };
 
 export function funnel(fields: Partial<CampaignFunnel> = {}): CampaignFunnel {

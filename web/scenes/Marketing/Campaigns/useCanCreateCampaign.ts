@@ -1,10 +1,10 @@
-import { useSession } from '../../../hooks/useSession';
+import { useQuery } from '@tanstack/react-query';
+import { campaignsQuery } from '../../../api/campaigns';
 
 /**
- * Whether to offer "New campaign". Each campaign carries its own abilities, but the list answers no
- * ability to create one yet, so this reads the session's role, as the Contacts page's "Add contact"
- * does; the server refuses a member's create with 403 either way (policies/campaign.ts `create`).
+ * Whether to offer "New campaign", as the server's list answers it (`abilities.create`: owners);
+ * undefined while the list loads. The server refuses a member's create with 403 either way.
  */
-export function useCanCreateCampaign(): boolean {
-  return useSession().data?.access.role === 'owner';
+export function useCanCreateCampaign(): boolean | undefined {
+  return useQuery(campaignsQuery).data?.abilities.create;
 }

@@ -95,11 +95,12 @@ describe('the campaign create flow', () => {
         return { status: 201, body: { campaign: campaign({ name: 'Spring sale' }, { update: true }) } };
       },
       [`GET ${path}`]: { body: { campaign: campaign({}, { update: true }) } },
+      'GET /api/campaigns': { body: { campaigns: [], abilities: { create: true } } },
       'GET /api/templates': { body: { templates: [approvedTemplate()] } },
     });
     const user = userEvent.setup();
     renderCampaigns('/app/marketing/campaigns/new');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Campaign name is required')).toBeTruthy();
     await user.type(screen.getByLabelText('Campaign name'), 'Spring sale');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -1,11 +1,18 @@
 import { Link } from 'react-router';
 import { Alert } from '../../../../components/Alert';
+import { Spinner } from '../../../../components/Spinner';
 import { useCanCreateCampaign } from '../useCanCreateCampaign';
 import { CampaignEditor } from './CampaignEditor';
 
 /** `/app/marketing/campaigns/new`: the create flow's first step; the name creates the draft. */
 export function NewCampaign() {
   const canCreate = useCanCreateCampaign();
+  if (canCreate === undefined)
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading" />
+      </div>
+    );
   if (!canCreate) {
     return (
       <Alert tone="info" title="Only the team owner creates campaigns">

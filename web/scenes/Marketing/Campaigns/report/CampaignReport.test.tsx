@@ -157,7 +157,9 @@ describe('CampaignReport', () => {
   });
 
   it('enables Retry failed with its count once the campaign is over', async () => {
-    serve(campaign({ ...SENDING, status: 'completed', wait: null }, { delete: true }), { retryable: 2 });
+    serve(campaign({ ...SENDING, status: 'completed', wait: null }, { delete: true, retry: true }), {
+      retryable: 2,
+    });
     renderCampaigns(`/app/marketing/campaigns/${CAMPAIGN_ID}`);
     await screen.findByTestId('campaign-funnel');
     await waitFor(() => expect(screen.getByTestId('retry-failed').textContent).toBe('Retry failed (2)'));

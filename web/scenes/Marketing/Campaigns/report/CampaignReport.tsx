@@ -132,7 +132,7 @@ export function CampaignReport({ campaign: shown }: { campaign: Campaign }) {
                     variant="secondary"
                     size="sm"
                     icon={<RotateCwIcon className="size-4" aria-hidden="true" />}
-                    disabled={retryable === 0 || campaign.status === 'sending'}
+                    disabled={!campaign.abilities.retry || retryable === 0}
                     isLoading={retrying}
                     onClick={() => void retry()}
                     data-testid="retry-failed"
