@@ -6,6 +6,12 @@ import { countFunnel } from './report';
 
 /** How many changed campaigns one look counts at most (the rest wait for the next look). */
 const PER_LOOK = 20;
+/**
+ * How long a finished campaign's funnel is still followed: its deliveries, reads and replies (a reply
+ * counts within three days) come in after it has sent. Past that, its report still counts afresh when
+ * opened; the list keeps the last count.
+ */
+const FOLLOW_DAYS = 7;
 /** How far behind the count the "counted up to" mark is kept. */
 const SETTLE_MS = 5000;
 
@@ -18,7 +24,8 @@ const SETTLE_MS = 5000;
 export async function announceProgress(deps: Pick<SenderDeps, 'db' | 'events'>): Promise<void> {
   const changed = (await deps.db.execute(sql`
     select c.id, c.account_id, c.progress_at, c.funnel from ${campaigns} c
-    where c.status in ('sending', 'paused', 'completed', 'cancelled')
+    where (c.status in ('sending', 'paused')
+        or (c.status in ('completed', 'cancelled') and c.finished_at > now() - ${FOLLOW_DAYS} * interval '1 day'))
       and exists (select 1 from ${campaignRecipients} r
         where r.campaign_id = c.id and r.status_at > coalesce(c.progress_at, '-infinity'::timestamptz))
     limit ${PER_LOOK}`)) as unknown as {

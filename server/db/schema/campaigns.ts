@@ -62,7 +62,13 @@ export const campaigns = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('campaigns_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id)],
+  (t) => [
+    index('campaigns_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id),
+    // The sender's looks (every half second in every worker) read only the campaigns in play.
+    index('campaigns_live_idx')
+      .on(t.status, t.scheduledAt)
+      .where(sql`${t.status} in ('scheduled', 'sending', 'paused')`),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "campaigns_live_idx" ON "campaigns" USING btree ("status","scheduled_at") WHERE "campaigns"."status" in ('scheduled', 'sending', 'paused');
