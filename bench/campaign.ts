@@ -33,6 +33,7 @@ const cases = (process.env.BENCH_CAMPAIGNS ?? (full ? '100000@1000,4000@80' : '2
   .split(',')
   .map((c) => c.split('@').map(Number) as [number, number]);
 const graphDelayMs = Number(process.env.BENCH_GRAPH_DELAY_MS ?? 100);
+const split = process.env.BENCH_TOPOLOGY !== 'single';
 const IDLE_SAMPLES = 200;
 /** Pause between chat-list requests, idle and during: a person clicking, not a load generator. */
 const INBOX_GAP_MS = 20;
@@ -75,17 +76,24 @@ async function measure(recipients: number, rate: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-campaign-'));
   const graph = await startFakeGraph({ failEvery: 20, delayMs: graphDelayMs });
   let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  let worker: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
   try {
-    server = await startServerProcess({
+    const common = {
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
       SECRET_KEY,
       META_GRAPH_URL: graph.url,
       META_APP_SECRET: 'x'.repeat(32),
-    });
+    };
+    // Split (the default): the inbox's API in a web process, the sender in a worker process, as the
+    // README sets up a number sending at high rates. BENCH_TOPOLOGY=single runs both in one process.
+    server = await startServerProcess({ ...common, SERVICES: split ? 'web' : 'web,worker' });
+    // The worker also serves HTTP, unused: its readiness is how the bench knows it has started.
+    worker = split ? await startServerProcess({ ...common, SERVICES: 'web,worker' }) : server;
     const seed = await seedCampaignBench(handle.db, SECRET_KEY, recipients);
-    const pid = server.child.pid!;
+    const pid = worker.child.pid!;
+    const webPid = server.child.pid!;
     const chatList = async () => {
       const started = performance.now();
       await api(server!.url, seed.cookie, 'GET', '/api/contacts?tab=unassigned');
@@ -109,7 +117,8 @@ async function measure(recipients: number, rate: number) {
     });
     const campaignId = (made.campaign as { id: string }).id;
     graph.startClock();
-    const cpuBefore = cpuSnapshot([pid, process.pid]);
+    const appPids = split ? [webPid, pid] : [pid];
+    const cpuBefore = cpuSnapshot([...appPids, process.pid]);
     const begin = performance.now();
     await api(server.url, seed.cookie, 'POST', `/api/campaigns/${campaignId}/schedule`, { sendAt: null });
 
@@ -134,8 +143,8 @@ async function measure(recipients: number, rate: number) {
       }
     }
     const seconds = (performance.now() - begin) / 1000;
-    if (!finished) console.log(`  server output (the end):\n${server.output().slice(-3000)}`);
-    const cpu = cpuUse(cpuBefore, cpuSnapshot([pid, process.pid]), [pid]);
+    if (!finished) console.log(`  worker output (the end):\n${worker.output().slice(-3000)}`);
+    const cpu = cpuUse(cpuBefore, cpuSnapshot([...appPids, process.pid]), appPids);
     const rssAfter = rssMiB(pid);
 
     // Exactly once: every recipient's message id accepted once, nothing accepted that is no recipient's.
@@ -202,7 +211,9 @@ async function measure(recipients: number, rate: number) {
     return result;
   } finally {
     await handle.close();
-    if (server) await stopServerProcess(server, process.env.SERVER_NODE_ARGS ? 'SIGTERM' : 'SIGKILL');
+    const signal = process.env.SERVER_NODE_ARGS ? 'SIGTERM' : 'SIGKILL';
+    if (worker && worker !== server) await stopServerProcess(worker, signal);
+    if (server) await stopServerProcess(server, signal);
     await graph.close();
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
@@ -214,7 +225,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const results = [];
 let broken = false;
 console.log(
-  `campaign: ${cases.map(([n, r]) => `${n} at ${r}/s`).join(', ')}; fake Graph answers in ${graphDelayMs} ms, refuses 5 % (429 130429 / 500 131000); ${cpus().length} cores, load ${load()}`,
+  `campaign: ${cases.map(([n, r]) => `${n} at ${r}/s`).join(', ')}; fake Graph answers in ${graphDelayMs} ms, refuses 5 % (429 130429 / 500 131000); ${split ? 'web and worker processes' : 'one server process'}; ${cpus().length} cores, load ${load()}`,
 );
 for (const [recipients, rate] of cases) {
   const r = await measure(recipients, rate);
@@ -245,7 +256,7 @@ for (const [recipients, rate] of cases) {
       '',
     ],
     [
-      'server RSS growth',
+      `${split ? 'worker' : 'server'} RSS growth`,
       `${r.rssMiB.growth} MiB (${r.rssMiB.before} → peak ${r.rssMiB.peak})`,
       '≤ 100 MB',
       verdict(r.rssMiB.growth <= 95.4),
@@ -258,7 +269,7 @@ for (const [recipients, rate] of cases) {
     ],
     [
       'CPU, % of one core',
-      `machine ${r.cpuPercentOfOneCore.machineBusyPercent} % busy; server ${r.cpuPercentOfOneCore.appProcesses[0]}, PostgreSQL ${r.cpuPercentOfOneCore.postgres}, bench + fake ${r.cpuPercentOfOneCore.loadGenerator}`,
+      `machine ${r.cpuPercentOfOneCore.machineBusyPercent} % busy; ${split ? `web ${r.cpuPercentOfOneCore.appProcesses[0]}, worker ${r.cpuPercentOfOneCore.appProcesses[1]}` : `server ${r.cpuPercentOfOneCore.appProcesses[0]}`}, PostgreSQL ${r.cpuPercentOfOneCore.postgres}, bench + fake ${r.cpuPercentOfOneCore.loadGenerator}`,
       '',
       '',
     ],
