@@ -194,6 +194,12 @@ export const routes: RouteObject[] = [
                         .ConsentKeywordsSettings,
                     }),
                   },
+                  {
+                    path: 'ai',
+                    lazy: async () => ({
+                      Component: (await import('./scenes/Settings/Ai/AiSettings')).AiSettings,
+                    }),
+                  },
                 ],
               },
             ],

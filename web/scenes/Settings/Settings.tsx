@@ -1,4 +1,11 @@
-import { BellOffIcon, BookmarkIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
+import {
+  BellOffIcon,
+  BookmarkIcon,
+  SlidersHorizontalIcon,
+  SparklesIcon,
+  UserIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { type TabItem, TabNav } from '../../components/TabNav';
@@ -17,6 +24,7 @@ const TABS: TabItem[] = [
     label: 'Consent Keywords',
     icon: <BellOffIcon className="size-4" />,
   },
+  { to: '/app/settings/ai', label: 'AI', icon: <SparklesIcon className="size-4" /> },
 ];
 
 export function Settings() {
@@ -24,7 +32,7 @@ export function Settings() {
     <div>
       <PageHeader
         title="Settings"
-        description="Your profile, your team, shared replies, contact fields and marketing consent."
+        description="Your profile, your team, shared replies, contact fields, marketing consent and AI."
       >
         <TabNav items={TABS} label="Settings" />
       </PageHeader>

@@ -17,11 +17,15 @@ import { AttachMenu } from './composer/AttachMenu';
 import { AttachmentDraft, ReplyBar } from './composer/ComposerBars';
 import { EmojiButton } from './composer/EmojiButton';
 import { MessageInput } from './composer/MessageInput';
+import { isSuggestKey, SuggestButton, SuggestionNotice } from './composer/SuggestButton';
+import { useSuggestion } from './composer/useSuggestion';
 
 // The '/' list (React Aria's list box) is downloaded the first time it opens.
 const SavedPanel = lazy(() => import('./composer/SavedPanel').then((m) => ({ default: m.SavedPanel })));
 
 type ComposerProps = {
+  /** Turns on "Suggest reply" and the AI rewrites for this contact's chat. */
+  contactId?: string;
   contactName: string;
   /** Free-form messages allowed (inside the 24-hour window). */
   canSend: boolean;
@@ -38,6 +42,7 @@ const MAX_TEXTAREA_PX = 160;
 
 /** The bottom of the conversation: text, emoji, attachments, the reply bar, or the window lock. */
 export function Composer({
+  contactId,
   contactName,
   canSend,
   neverMessaged,
@@ -60,6 +65,8 @@ export function Composer({
     video: useRef<HTMLInputElement>(null),
     document: useRef<HTMLInputElement>(null),
   };
+
+  const suggestion = useSuggestion({ contactId, text, setText, textareaRef });
 
   const slashFilter = text.startsWith('/') ? text.slice(1) : null;
   const savedOpen = showSaved || slashFilter !== null;
@@ -116,7 +123,7 @@ export function Composer({
   }
 
   const trimmed = text.trim();
-  const canSubmit = trimmed.length > 0 && !isSending;
+  const canSubmit = trimmed.length > 0 && !isSending && !suggestion.running;
 
   const submit = async () => {
     if (!canSubmit) return;
@@ -134,6 +141,12 @@ export function Composer({
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
+    if (contactId && isSuggestKey(event)) {
+      event.preventDefault();
+      if (suggestion.running) suggestion.stop();
+      else suggestion.start('suggest');
+      return;
+    }
     if (event.key === 'Escape' && savedOpen) {
       event.preventDefault();
       closeSaved();
@@ -142,7 +155,7 @@ export function Composer({
       event.preventDefault();
       // While the saved messages are open Enter picks the highlighted one (the list's Autocomplete);
       // '/…' searches them and is never sent.
-      if (!savedOpen) void submit();
+      if (!savedOpen && !suggestion.running) void submit();
     }
   };
 
@@ -234,6 +247,7 @@ export function Composer({
           </button>
         </div>
       )}
+      {contactId && <SuggestionNotice suggestion={suggestion} />}
       {replyTo && <ReplyBar message={replyTo} contactName={contactName} onCancel={onCancelReply} />}
       {draft && (
         <AttachmentDraft
@@ -277,6 +291,7 @@ export function Composer({
         >
           <BookmarkIcon className="size-5" />
         </button>
+        {contactId && <SuggestButton suggestion={suggestion} hasDraft={trimmed !== ''} />}
         {/* The message box drives the saved-messages list: ↑/↓ move through it, Enter picks. */}
         <Autocomplete inputValue={text} onInputChange={setText} disableAutoFocusFirst>
           {savedOpen && (
@@ -290,6 +305,7 @@ export function Composer({
           )}
           <MessageInput
             drivesList={savedOpen}
+            readOnly={suggestion.running !== null}
             value={text}
             onChange={setText}
             onKeyDown={handleKeyDown}

@@ -205,6 +205,7 @@ export function Conversation({ contactId, meId, onBack, onOpenDetails }: Convers
       />
       <Composer
         key={contactId}
+        contactId={contactId}
         contactName={contactName}
         canSend={canSend}
         neverMessaged={!contact.lastIncomingAt}

@@ -56,6 +56,8 @@ describe('shortcutGroups', () => {
     expect(labels(true)[0]!.keys).toEqual([['⌘', 'K']]);
     expect(labels(false)[0]!.keys).toEqual([['Ctrl', 'K']]);
     const keys = labels(false).map((e) => e.keys.map((k) => k.join('+')).join(' '));
-    expect(keys).toEqual(expect.arrayContaining(['Ctrl+K', 'Alt+↑', 'Alt+↓', 'Esc', '?', '/', 'Enter']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['Ctrl+K', 'Alt+↑', 'Alt+↓', 'Esc', '?', '/', 'Enter', 'Ctrl+J']),
+    );
   });
 });

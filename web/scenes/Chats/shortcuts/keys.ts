@@ -33,6 +33,7 @@ export function shortcutGroups(apple = isApple()): { title: string; entries: Sho
       entries: [
         { keys: [['Enter']], label: 'Send the message' },
         { keys: [['Shift', 'Enter']], label: 'New line' },
+        { keys: [[apple ? '⌘' : 'Ctrl', 'J']], label: 'Suggest a reply with AI (again to stop)' },
         { keys: [['/']], label: 'Saved messages (type to filter them)' },
         { keys: [['↑'], ['↓']], label: 'Move through saved messages or emoji' },
         { keys: [['Enter']], label: 'Insert the highlighted saved message or emoji' },

@@ -8,17 +8,32 @@ type MessageInputProps = {
   onChange: (value: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
   inputRef: Ref<HTMLTextAreaElement>;
+  /** A suggestion is streaming into the box. */
+  readOnly?: boolean;
 };
 
 /**
  * The message box. It sits inside the composer's Autocomplete but takes the Autocomplete's keys only
  * while the saved-messages list is open, so otherwise the arrows move the caret and spelling is checked.
  */
-export function MessageInput({ drivesList, value, onChange, onKeyDown, inputRef }: MessageInputProps) {
+export function MessageInput({
+  drivesList,
+  value,
+  onChange,
+  onKeyDown,
+  inputRef,
+  readOnly = false,
+}: MessageInputProps) {
   const autocomplete = useContext(FieldInputContext);
   return (
     <FieldInputContext.Provider value={drivesList ? autocomplete : null}>
-      <TextField aria-label="Message" value={value} onChange={onChange} className="flex min-w-0 flex-1">
+      <TextField
+        aria-label="Message"
+        value={value}
+        onChange={onChange}
+        isReadOnly={readOnly}
+        className="flex min-w-0 flex-1"
+      >
         <TextArea
           ref={inputRef}
           onKeyDown={onKeyDown}
