@@ -49,8 +49,13 @@ export async function claimSends(
   plan: SendPlan,
   limit: number,
 ): Promise<ClaimedSend[]> {
+  // KEY SHARE, not SHARE: a claim only needs the campaign to stay (no delete). A SHARE lock, held
+  // by one claim or the next almost all the time at high rates, made the sender's funnel update wait
+  // up to a second, and claims queued behind that waiting update: sending stalled (bench/campaign).
+  // A pause or cancel is obeyed as before: a claim whose check ran first sends what it took, exactly
+  // as when the pause waited for it to commit.
   const live = (await tx.execute(
-    sql`select 1 from ${campaigns} where id = ${campaign.id} and status = 'sending' for share`,
+    sql`select 1 from ${campaigns} where id = ${campaign.id} and status = 'sending' for key share`,
   )) as unknown as { rows: unknown[] };
   if (live.rows.length === 0) return [];
   // The contact's address and name come back with the claim: one round trip for both.
