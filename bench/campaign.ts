@@ -207,6 +207,7 @@ async function measure(recipients: number, rate: number) {
       },
       cpuPercentOfOneCore: cpu,
       load: { before: loadBefore, after: load() },
+      requestsPerSecond: [...perSecond],
     };
     return result;
   } finally {
