@@ -185,6 +185,23 @@ test('axe finds no WCAG 2.0/2.1 A or AA violation on any screen, on a laptop or 
       },
     },
     {
+      name: 'AI settings',
+      open: async (p) => {
+        await p.goto('/app/settings/ai');
+        await expect(p.getByTestId('ai-status')).toContainText('Sandbox model');
+        await expect(p.getByRole('button', { name: 'Test connection' })).toBeVisible();
+      },
+    },
+    {
+      name: 'composer AI menu',
+      open: async (p) => {
+        await openChat(p);
+        await p.getByRole('textbox', { name: 'Message' }).fill('we open at nine tmrw');
+        await p.getByRole('button', { name: 'Rewrite with AI' }).click();
+        await expect(p.getByRole('menuitem', { name: 'Fix spelling' })).toBeVisible();
+      },
+    },
+    {
       name: 'team settings',
       open: async (p) => {
         await p.goto('/app/settings/team');

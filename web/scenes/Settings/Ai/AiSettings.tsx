@@ -5,6 +5,7 @@ import { aiSettingsQuery } from '../../../api/ai';
 import { errorMessage } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
+import { Toaster } from '../../../ui/Toast';
 import { SettingsCard } from '../SettingsCard';
 import { AiSettingsForm } from './AiSettingsForm';
 
@@ -58,6 +59,7 @@ export function AiSettings() {
       >
         <WhatIsSent />
       </SettingsCard>
+      <Toaster />
     </div>
   );
 }
@@ -92,7 +94,11 @@ function AiStatusLine({ view }: { view: AiSettingsResponse }) {
           {status.source === 'team' && ' — the connection saved below.'}
           {status.source === 'server' && ' — set for the whole server by its admin.'}
           {status.source === 'sandbox' &&
-            ' — the built-in sandbox model: deterministic drafts for trying AI out, not a real model. Connect a model below to use your own.'}
+            ` — the built-in sandbox model: deterministic drafts for trying AI out, not a real model. ${
+              view.abilities.configure
+                ? 'Connect a model below to use your own.'
+                : 'The team owner can connect your own model here.'
+            }`}
         </p>
       </div>
     </div>
@@ -110,7 +116,10 @@ function WhatIsSent() {
           media message as its caption or its preview line);
         </li>
         <li>the contact’s name (their number when they have none), tags, notes and custom field values;</li>
-        <li>the team’s instructions below and up to 20 of the team’s saved text replies;</li>
+        <li>
+          the team’s instructions (set by the owner on this page) and up to 20 of the team’s saved text
+          replies;
+        </li>
         <li>the draft in the message box, when you rewrite it or ask to continue it.</li>
       </ul>
       <p className="text-slate-600">

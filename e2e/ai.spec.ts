@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { completeOnboardingViaApi, joinTeamViaApi, screenshot, signUpViaApi, uniqueEmail } from './helpers';
+import { addCustomer, contactIdFor, customerChat, customerSays, ownerWithNumber } from './inbox-helpers';
+
+const MAYA = { waId: '16505550177', name: 'Maya Patel' };
+
+test('an agent streams a sandbox suggestion into the composer, edits it and sends it; Settings → AI shows the sandbox model', async ({
+  page,
+  browser,
+}) => {
+  const inbox = await ownerWithNumber(page, 'Lumen Bikes');
+  await completeOnboardingViaApi(page);
+
+  // The owner writes the team's knowledge and tests the connection (the sandbox model answers).
+  await page.goto('/app/settings/ai');
+  await expect(page.getByTestId('ai-status')).toContainText('Sandbox model');
+  await expect(page.getByTestId('ai-status')).toContainText('switchboard-sandbox');
+  await page.getByLabel('Instructions').fill('We are open Monday to Saturday, 9:00 to 19:00. Be brief.');
+  await page.getByRole('button', { name: 'Save AI settings' }).click();
+  await expect(page.getByText('AI settings saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('ai-test-result')).toContainText(
+    'Hello from the sandbox model: the connection works.',
+  );
+  await expectNoAxeViolations(page, 'Settings → AI');
+  await screenshot(page, '90-settings-ai-owner-test');
+  await page.getByRole('heading', { name: 'AI-drafted replies' }).scrollIntoViewIfNeeded();
+  await screenshot(page, '90-settings-ai-owner');
+
+  // A member sees which model answers, read-only.
+  const memberEmail = uniqueEmail('ai-member');
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  try {
+    await signUpViaApi(member, memberEmail, 'member-pass');
+    await joinTeamViaApi(page.request, member, memberEmail);
+    await member.goto('/app/settings/ai');
+    await expect(member.getByTestId('ai-status')).toContainText('Sandbox model');
+    await expect(member.getByText('Only the team owner can change the AI settings.')).toBeVisible();
+    await expect(member.getByRole('button', { name: /Save AI settings|Test connection/ })).toHaveCount(0);
+    await expectNoAxeViolations(member, 'Settings → AI (member)');
+    await screenshot(member, '93-settings-ai-member');
+  } finally {
+    await memberContext.close();
+  }
+
+  // A customer asks; the agent asks for a suggestion.
+  await addCustomer(page.request, inbox.phoneNumberId, MAYA.waId, MAYA.name);
+  await customerSays(page.request, inbox.phoneNumberId, MAYA.waId, 'Are you open on Saturday?');
+  const contactId = await contactIdFor(page, MAYA.waId);
+  await page.goto(`/app/chats?contact=${contactId}`);
+  await expect(page.getByTestId('message').filter({ hasText: 'Are you open on Saturday?' })).toBeVisible();
+
+  const box = page.getByRole('textbox', { name: 'Message' });
+  // Every value the message box takes, frame by frame, to see the text arrive in pieces.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { drafts: string[] }).drafts = seen;
+    const area = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]');
+    const watch = () => {
+      const value = area?.value ?? '';
+      if (seen.at(-1) !== value) seen.push(value);
+      requestAnimationFrame(watch);
+    };
+    watch();
+  });
+  await page.getByRole('button', { name: 'Suggest reply' }).click();
+  const expected =
+    'Hi Maya, thanks for your message about "Are you open on Saturday?". We are open Monday to Saturday, 9:00 to 19:00. Is there anything else I can help with?';
+  await expect(box).toHaveValue(expected);
+  await expect(page.getByRole('button', { name: 'Suggest reply' })).toBeVisible();
+  const drafts = await page.evaluate(() => (window as unknown as { drafts: string[] }).drafts);
+  const partial = drafts.filter((d) => d !== '' && d !== expected);
+  expect(partial.length, `the text arrived in pieces: ${JSON.stringify(drafts)}`).toBeGreaterThan(0);
+  for (const piece of partial) expect(expected.startsWith(piece.trimEnd())).toBe(true);
+
+  // Nothing was sent by itself.
+  expect((await customerChat(page.request, inbox.phoneNumberId, MAYA.waId)).messages.at(-1)?.from).toBe(
+    'customer',
+  );
+
+  // The rewrite menu, for the record and for axe.
+  await page.getByRole('button', { name: 'Rewrite with AI' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Make shorter' })).toBeVisible();
+  await expectNoAxeViolations(page, 'composer with the AI menu', '[data-testid="composer"]');
+  await screenshot(page, '91-composer-ai-menu', { fullPage: false });
+  await page.keyboard.press('Escape');
+
+  // The agent edits and sends; the customer's phone receives it.
+  await box.click();
+  await box.press('End');
+  await box.pressSequentially(' See you soon!');
+  const sent = `${expected} See you soon!`;
+  await expect(box).toHaveValue(sent);
+  await screenshot(page, '92-composer-suggestion-edited', { fullPage: false });
+  await box.press('Enter');
+  await expect(page.getByTestId('message').filter({ hasText: 'See you soon!' })).toHaveCount(1);
+  await expect
+    .poll(
+      async () => (await customerChat(page.request, inbox.phoneNumberId, MAYA.waId)).messages.at(-1)?.text,
+    )
+    .toBe(sent);
+});
