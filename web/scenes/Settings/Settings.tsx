@@ -9,6 +9,7 @@ import {
 import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { type TabItem, TabNav } from '../../components/TabNav';
+import { Toaster } from '../../ui/Toast';
 
 const TABS: TabItem[] = [
   { to: '/app/settings', label: 'Profile', end: true, icon: <UserIcon className="size-4" /> },
@@ -39,6 +40,8 @@ export function Settings() {
       <div className="mx-auto max-w-6xl px-5 py-8 sm:px-8">
         <Outlet />
       </div>
+      {/* One region for every tab's confirmations (AI, consent keywords). */}
+      <Toaster />
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { aiSettingsQuery } from '../../../api/ai';
 import { errorMessage } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { Toaster } from '../../../ui/Toast';
 import { SettingsCard } from '../SettingsCard';
 import { AiSettingsForm } from './AiSettingsForm';
 
@@ -59,7 +58,6 @@ export function AiSettings() {
       >
         <WhatIsSent />
       </SettingsCard>
-      <Toaster />
     </div>
   );
 }

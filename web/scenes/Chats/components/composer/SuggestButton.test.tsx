@@ -167,6 +167,22 @@ describe('Suggest reply in the composer', () => {
     });
   });
 
+  it('rewrites only the selected text and keeps the rest of the draft', async () => {
+    const stream = controllableStream();
+    const calls = stubAi(true, () => new Response(stream.body, { status: 200 }));
+    const user = userEvent.setup();
+    renderComposer({ contactId: CONTACT });
+    await user.type(box(), 'Thanks! hey we ship tmrw. Bye');
+    box().setSelectionRange(8, 25);
+    await user.click(await screen.findByRole('button', { name: 'Rewrite with AI' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Make more formal' }));
+    stream.send({ type: 'delta', text: 'We will ship tomorrow.' });
+    stream.send({ type: 'done', text: 'We will ship tomorrow.' });
+    stream.close();
+    await waitFor(() => expect(box().value).toBe('Thanks! We will ship tomorrow. Bye'));
+    expect(JSON.parse(String(calls[0]!.body)).draft).toBe('hey we ship tmrw.');
+  });
+
   it('explains how to turn AI on when no model is connected, without asking the server', async () => {
     const calls = stubAi(false, () => {
       throw new Error('must not be called');
