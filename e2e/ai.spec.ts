@@ -102,3 +102,49 @@ test('an agent streams a sandbox suggestion into the composer, edits it and send
     )
     .toBe(sent);
 });
+
+test('with no model connected, Suggest reply says how to turn AI on and asks nothing', async ({ page }) => {
+  const inbox = await ownerWithNumber(page, 'Lumen Bikes');
+  await completeOnboardingViaApi(page);
+  await addCustomer(page.request, inbox.phoneNumberId, MAYA.waId, MAYA.name);
+  await customerSays(page.request, inbox.phoneNumberId, MAYA.waId, 'Do you repair e-bikes?');
+  const contactId = await contactIdFor(page, MAYA.waId);
+
+  // This server runs the sandbox model; the browser is shown a server without one.
+  const real = (await (await page.request.get('/api/ai/settings')).json()) as Record<string, unknown>;
+  const message =
+    'AI is not turned on. The team owner can connect a model in Settings → AI (any OpenAI-compatible API, such as a hosted model or a local Ollama), or the server admin can set AI_BASE_URL and AI_MODEL.';
+  await page.route('**/api/ai/settings', (route) =>
+    route.fulfill({
+      json: {
+        ...real,
+        status: {
+          configured: false,
+          source: null,
+          label: null,
+          model: null,
+          sandbox: false,
+          notConfiguredMessage: message,
+        },
+      },
+    }),
+  );
+  let asked = 0;
+  await page.route('**/api/ai/suggest', (route) => {
+    asked += 1;
+    return route.abort();
+  });
+
+  await page.goto(`/app/chats?contact=${contactId}`);
+  await expect(page.getByTestId('message').filter({ hasText: 'Do you repair e-bikes?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rewrite with AI' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Suggest reply' }).click();
+  await expect(page.getByTestId('suggestion-error')).toContainText(message);
+  expect(asked).toBe(0);
+  await expectNoAxeViolations(page, 'composer, AI not configured', '[data-testid="composer"]');
+  await screenshot(page, '94-composer-ai-not-configured', { fullPage: false });
+
+  await page.goto('/app/settings/ai');
+  await expect(page.getByTestId('ai-status')).toContainText('AI is not configured');
+  await screenshot(page, '95-settings-ai-not-configured');
+});

@@ -113,19 +113,27 @@ export function SuggestButton({ suggestion, hasDraft }: { suggestion: Suggestion
 /** Above the message box: which model is writing, or why a suggestion failed (in the server's words). */
 export function SuggestionNotice({ suggestion }: { suggestion: Suggestion }) {
   if (suggestion.error) {
+    // Not connected is a setup step, not a failure: it reads as information.
+    const tone = suggestion.needsSetup
+      ? {
+          box: 'border-amber-100 bg-amber-50 text-amber-900',
+          icon: 'text-amber-700',
+          hover: 'hover:bg-amber-100',
+        }
+      : { box: 'border-red-100 bg-red-50 text-red-800', icon: 'text-red-600', hover: 'hover:bg-red-100' };
     return (
       <div
-        className="flex items-start gap-2 border-b border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800"
+        className={`flex items-start gap-2 border-b px-4 py-2 text-sm ${tone.box}`}
         role="alert"
         data-testid="suggestion-error"
       >
-        <SparklesIcon className="mt-0.5 size-4 shrink-0 text-red-600" />
+        <SparklesIcon className={`mt-0.5 size-4 shrink-0 ${tone.icon}`} />
         <span className="min-w-0 flex-1">{suggestion.error}</span>
         <button
           type="button"
           onClick={suggestion.clearError}
           aria-label="Dismiss"
-          className="rounded p-0.5 hover:bg-red-100"
+          className={`rounded p-0.5 ${tone.hover}`}
         >
           <XIcon className="size-4" />
         </button>

@@ -1,7 +1,7 @@
 import type { AiAction, AiStatus } from '@common/api/ai';
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { aiSettingsQuery, streamSuggestion } from '../../../../api/ai';
+import { AiStreamError, aiSettingsQuery, streamSuggestion } from '../../../../api/ai';
 
 type UseSuggestionOptions = {
   /** Undefined: no AI in this composer. */
@@ -18,6 +18,8 @@ export type Suggestion = {
   running: AiAction | null;
   /** The last failure in the server's words. */
   error: string | null;
+  /** The failure is that no model is connected (the words say how to turn AI on). */
+  needsSetup: boolean;
   /** The label of the model that answered last ("Sandbox model"). */
   label: string | null;
   start: (action: AiAction) => void;
@@ -34,6 +36,7 @@ export type Suggestion = {
 export function useSuggestion({ contactId, text, setText, textareaRef }: UseSuggestionOptions): Suggestion {
   const [running, setRunning] = useState<AiAction | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [needsSetup, setNeedsSetup] = useState(false);
   const [label, setLabel] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
   const settings = useQuery({ ...aiSettingsQuery, enabled: contactId !== undefined });
@@ -44,8 +47,10 @@ export function useSuggestion({ contactId, text, setText, textareaRef }: UseSugg
 
   const start = (action: AiAction) => {
     if (controller.current || contactId === undefined) return;
+    setNeedsSetup(false);
     if (status && !status.configured) {
       setError(status.notConfiguredMessage ?? 'AI is not turned on.');
+      setNeedsSetup(true);
       return;
     }
     const area = textareaRef.current;
@@ -93,6 +98,7 @@ export function useSuggestion({ contactId, text, setText, textareaRef }: UseSugg
         }
         setText(original);
         setError(failure instanceof Error ? failure.message : 'The suggestion failed. Try again.');
+        setNeedsSetup(failure instanceof AiStreamError && failure.code === 'ai_not_configured');
       })
       .finally(() => {
         if (controller.current === abort) controller.current = null;
@@ -103,5 +109,5 @@ export function useSuggestion({ contactId, text, setText, textareaRef }: UseSugg
 
   const stop = () => controller.current?.abort();
 
-  return { status, running, error, label, start, stop, clearError: () => setError(null) };
+  return { status, running, error, needsSetup, label, start, stop, clearError: () => setError(null) };
 }
