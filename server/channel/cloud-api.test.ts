@@ -1,4 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { once } from 'node:events';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingClock } from '../app';
 import { users, whatsappAccounts } from '../db/schema';
 import { systemClock } from '../lib/clock';
@@ -8,14 +10,42 @@ import { GraphApiError } from '../whatsapp/graph-errors';
 import { buildTextMessage } from '../whatsapp/message-builders';
 import { cloudApiChannels } from './cloud-api';
 
-const GRAPH = 'http://graph.test/v22.0';
-const env = testEnv({ META_GRAPH_URL: GRAPH });
-const channels = cloudApiChannels(env);
+type Seen = { method: string; url: string; authorization: string | null; body: unknown };
+type Answer = (url: URL) => { status?: number; body: unknown };
+
+// A Graph API on a local port, answering as each test says and recording what it was asked.
+let answer: Answer = () => ({ status: 500, body: {} });
+let seen: Seen[] = [];
+const graph = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const url = new URL(req.url ?? '/', GRAPH);
+    const text = Buffer.concat(chunks).toString('utf8');
+    seen.push({
+      method: req.method ?? 'GET',
+      url: url.toString(),
+      authorization: req.headers.authorization ?? null,
+      body: req.headers['content-type']?.startsWith('application/json') && text ? JSON.parse(text) : null,
+    });
+    const { status = 200, body } = answer(url);
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+});
+let GRAPH = '';
+let env: ReturnType<typeof testEnv>;
+let channels: ReturnType<typeof cloudApiChannels>;
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let connected: string;
 let disconnected: string;
 beforeAll(async () => {
+  graph.listen(0, '127.0.0.1');
+  await once(graph, 'listening');
+  GRAPH = `http://127.0.0.1:${(graph.address() as { port: number }).port}/v22.0`;
+  env = testEnv({ META_GRAPH_URL: GRAPH });
+  channels = cloudApiChannels(env);
   handle = await createTestDatabase();
   const db = handle.database.db;
   const [owner, other] = await db
@@ -40,26 +70,15 @@ beforeAll(async () => {
   connected = a!.id;
   disconnected = b!.id;
 });
-afterAll(() => handle.drop());
-afterEach(() => vi.unstubAllGlobals());
+afterAll(async () => {
+  graph.close();
+  await handle.drop();
+});
 
-type Seen = { method: string; url: string; authorization: string | null; body: unknown };
-
-/** Answers every Graph call with `answer` and records what was asked. */
-function fakeGraph(answer: (url: URL) => { status?: number; body: unknown }): Seen[] {
-  const seen: Seen[] = [];
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(String(input instanceof Request ? input.url : input));
-    const headers = new Headers(init.headers);
-    seen.push({
-      method: init.method ?? 'GET',
-      url: url.toString(),
-      authorization: headers.get('authorization'),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : null,
-    });
-    const { status = 200, body } = answer(url);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
+/** Answers every Graph call with `reply` from now on; returns the calls it is asked. */
+function fakeGraph(reply: Answer): Seen[] {
+  answer = reply;
+  seen = [];
   return seen;
 }
 
