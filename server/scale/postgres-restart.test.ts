@@ -72,18 +72,27 @@ describe('PostgreSQL restarted under a running process', () => {
     expect((await timed(session)).status).toBe(200);
 
     await postgres.stop();
+    // What the probes answered, said if it never goes red (a process that died answers 0).
+    const answered: string[] = [];
     const red = await until(
       async () => {
         const started = Date.now();
         const r = await readyz(app.url, 10_000);
         // Each probe answers within its 2 s database timeout (plus a margin for a loaded machine).
         expect(Date.now() - started).toBeLessThan(5_000);
+        answered.push(`${r.status} ${JSON.stringify(r.body)}`);
         return r.status === 503 ? r : undefined;
       },
       '/readyz to go red',
       15_000,
       200,
-    );
+    ).catch((error: Error) => {
+      const last = answered.slice(-3).join(' | ');
+      const exit = `exit ${app.child.exitCode ?? app.child.signalCode ?? 'none'}`;
+      throw new Error(
+        `${error.message}; last probes: ${last}; ${exit}; output:\n${app.output().slice(-2000)}`,
+      );
+    });
     expect(red.body).toMatchObject({ status: 'unavailable', message: 'Database unreachable' });
 
     // While it is down: the process is alive, and requests that need the database fail fast, never
