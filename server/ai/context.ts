@@ -36,14 +36,14 @@ export function contactName(contact: Contact): string {
 
 /**
  * Reads one chat's context for a prompt: the contact (already loaded and authorized by the caller),
- * its tags, custom fields and last messages, and the team's knowledge and saved text replies.
+ * its tags, custom fields and last messages, and the team's saved text replies (the team's knowledge
+ * comes with the AI settings, `resolveAi`).
  */
 export async function loadChatContext(
   db: Executor,
   contact: Contact,
   teamId: string,
-  knowledge: string,
-): Promise<ChatContext> {
+): Promise<Omit<ChatContext, 'knowledge'>> {
   const [tagRows, fieldRows, messageRows, savedRows] = await Promise.all([
     db
       .select({ name: tags.name })
@@ -89,7 +89,6 @@ export async function loadChatContext(
     notes: contact.notes.trim(),
     fields: fieldRows,
     history,
-    knowledge: knowledge.trim(),
     savedReplies: savedRows.filter((s) => s.content.trim() !== ''),
   };
 }

@@ -43,7 +43,7 @@ async function providerOrRefuse(deps: AiDeps, accountId: string) {
 async function providerAndContext(deps: AiDeps, actor: AiActor, contact: Contact) {
   const [{ provider, knowledge }, context] = await Promise.all([
     providerOrRefuse(deps, actor.accountId),
-    loadChatContext(deps.db, contact, actor.teamId, ''),
+    loadChatContext(deps.db, contact, actor.teamId),
   ]);
   return { provider, context: { ...context, knowledge: knowledge.trim() } };
 }
