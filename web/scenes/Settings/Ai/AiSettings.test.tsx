@@ -2,17 +2,11 @@ import type { AiSettingsResponse } from '@common/api/ai';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aiStatus } from '../../../test/aiStatus';
 import { mockApi, renderScreen } from '../../../test/render';
 import { AiSettings } from './AiSettings';
 
-const SANDBOX_STATUS = {
-  configured: true,
-  source: 'sandbox',
-  label: 'Sandbox model',
-  model: 'switchboard-sandbox',
-  sandbox: true,
-  notConfiguredMessage: null,
-} as const;
+const SANDBOX_STATUS = aiStatus(true);
 
 function ownerView(overrides: Partial<NonNullable<AiSettingsResponse['settings']>> = {}): AiSettingsResponse {
   return {
@@ -55,14 +49,7 @@ describe('Settings → AI', () => {
         body: {
           ...ownerView(),
           settings: null,
-          status: {
-            configured: false,
-            source: null,
-            label: null,
-            model: null,
-            sandbox: false,
-            notConfiguredMessage: 'AI is not turned on. The team owner can connect a model in Settings → AI.',
-          },
+          status: aiStatus(false),
           abilities: { configure: false, suggest: true },
         },
       },

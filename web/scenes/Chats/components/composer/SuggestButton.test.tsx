@@ -2,29 +2,14 @@ import type { AiSettingsResponse } from '@common/api/ai';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { aiStatus } from '../../../../test/aiStatus';
 import { renderComposer } from './renderComposer';
 
 const CONTACT = '11111111-1111-4111-8111-111111111111';
 
 function settings(configured: boolean): AiSettingsResponse {
   return {
-    status: configured
-      ? {
-          configured: true,
-          source: 'sandbox',
-          label: 'Sandbox model',
-          model: 'switchboard-sandbox',
-          sandbox: true,
-          notConfiguredMessage: null,
-        }
-      : {
-          configured: false,
-          source: null,
-          label: null,
-          model: null,
-          sandbox: false,
-          notConfiguredMessage: 'AI is not turned on. The team owner can connect a model in Settings → AI.',
-        },
+    status: aiStatus(configured),
     settings: null,
     serverModel: null,
     abilities: { configure: false, suggest: true },
