@@ -17,6 +17,7 @@
  *   Browsers answer pings themselves; a client may also send `{ "type": "ping" }` and get `pong`.
  * - Close codes: 4401 signed out / session expired (go to sign-in), 4403 no longer in the team.
  */
+import type { ChatBotState } from './api/ai-bot';
 import type { ContactImport } from './api/contact-imports';
 import type { ContactListItem, InboxMessage, MessageReaction } from './api/inbox';
 
@@ -108,6 +109,20 @@ export type ServerEventMap = {
   };
   /** A custom contact field was defined, changed (label, options, order) or deleted: refetch the fields. */
   'contact_field.changed': { accountId: string; fieldId: string; updatedAt: string };
+  /**
+   * The AI bot's state in a chat changed (common/api/ai-bot.ts): paused, resumed, or handed over.
+   * `notify`: the bot handed the chat to the team — tell teammates ("AI bot handed over <name>: <reason>").
+   */
+  'ai_bot.chat_changed': {
+    accountId: string;
+    contactId: string;
+    updatedAt: string;
+    bot: ChatBotState;
+    notify: boolean;
+    /** The contact's display name ('' when unknown: the UI shows the phone). */
+    contactName: string;
+    phone: string;
+  };
 };
 
 export type ServerEventName = keyof ServerEventMap;

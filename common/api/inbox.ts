@@ -10,6 +10,7 @@
 
 import { z } from 'zod';
 import type { InboundContent } from '../message-content';
+import type { ChatBotState } from './ai-bot';
 import type { ContactConsent } from './consent';
 
 // Limits and texts live in inbox-limits.ts; the schemas below use some of them.
@@ -138,6 +139,8 @@ export type ContactDetail = ContactListItem & {
   fields: Record<string, string>;
   /** Marketing consent (issue 14, ./consent.ts). */
   consent: ContactConsent;
+  /** The AI bot in this chat (./ai-bot.ts); absent from older servers. */
+  bot?: ChatBotState;
 };
 
 export type ContactListResponse = {
@@ -280,6 +283,8 @@ export type InboxMessage = {
   reactions: MessageReaction[];
   /** The teammate who sent an outgoing message. */
   sentBy: UserSummary | null;
+  /** Sent by the AI bot (./ai-bot.ts; `sentBy` is null): the chat labels it "AI bot". */
+  sentByBot?: boolean;
   /** The browser's 'temp-…' id of the send that created this row: replace the optimistic one in place. */
   clientRef: string | null;
   /** Meta's timestamp for incoming, the send time for outgoing: order by this. */

@@ -47,6 +47,8 @@ export const liveAppliers: { [E in ServerEventName]: Applier<E> } = {
   'template.updated': ({ client }) => {
     void client.invalidateQueries({ queryKey: ['templates'] });
   },
+  // The AI bot's state in a chat (common/api/ai-bot.ts): placeholder until the AI bot screens apply it.
+  'ai_bot.chat_changed': () => {},
 };
 
 export function applyServerEvent(context: ApplyContext, frame: ServerEventFrame): void {
