@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -205,6 +206,8 @@ export const messages = pgTable(
     replyToExternalId: text('reply_to_external_id'),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by the AI bot (issue 16; `sent_by` is null): the chat labels it. */
+    sentByBot: boolean('sent_by_bot').notNull().default(false),
     /** The browser's temporary id of an optimistic send, so the real row replaces it in place. */
     clientRef: text('client_ref'),
     /**

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './ai';
+export * from './ai-bot';
 export * from './audit';
 export * from './campaigns';
 export * from './consent';
