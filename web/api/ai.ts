@@ -4,6 +4,7 @@ import type {
   AiSettingsResponse,
   AiStreamEvent,
   AiTestResponse,
+  AiTextResponse,
 } from '@common/api/ai';
 import type { ApiError } from '@common/api/auth';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
@@ -153,4 +154,64 @@ export async function streamSuggestion({
   signal?.throwIfAborted();
   if (!finished) throw new AiStreamError('The suggestion stopped before it was finished. Try again.', null);
   return text;
+}
+
+/**
+ * A failed summary or translation, in the server's words: a refusal before the model (409 not
+ * configured, 429, 404…) or the model's own failure (`{ok:false, error}`).
+ */
+export class AiTextError extends Error {
+  readonly code: string | null;
+  constructor(message: string, code: string | null) {
+    super(message);
+    this.name = 'AiTextError';
+    this.code = code;
+  }
+}
+
+async function askText(path: string, body: object, signal?: AbortSignal): Promise<AiTextSuccess> {
+  let answer: AiTextResponse;
+  try {
+    answer = await apiRequest<AiTextResponse>(path, { method: 'POST', body, signal });
+  } catch (error) {
+    if (error instanceof ApiRequestError) throw new AiTextError(error.message, error.code);
+    throw error;
+  }
+  if (!answer.ok) throw new AiTextError(answer.error.message, answer.error.code);
+  return answer;
+}
+
+export type AiTextSuccess = Extract<AiTextResponse, { ok: true }>;
+
+/** POST /api/ai/summarise: a few lines on what the customer wants and what was promised. */
+export function summariseContact(contactId: string, signal?: AbortSignal): Promise<AiTextSuccess> {
+  return askText('/api/ai/summarise', { contactId }, signal);
+}
+
+/** POST /api/ai/translate: one message into `language` (a language's English name); nothing is stored. */
+export function translateMessage(
+  messageId: string,
+  language: string,
+  signal?: AbortSignal,
+): Promise<AiTextSuccess> {
+  return askText('/api/ai/translate', { messageId, language }, signal);
+}
+
+/**
+ * The agent's language as the model is asked for it: the browser's first language in English words
+ * ("German" for de-DE), English when the browser says nothing readable.
+ */
+export function agentLanguage(
+  locales: readonly string[] = navigator.languages ?? [navigator.language],
+): string {
+  for (const locale of locales) {
+    try {
+      const base = new Intl.Locale(locale).language;
+      const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(base);
+      if (name && name !== base) return name;
+    } catch {
+      // An unreadable tag: try the next one.
+    }
+  }
+  return 'English';
 }

@@ -1,10 +1,11 @@
 import { INBOX_MSG, type InboxMessage } from '@common/api/inbox';
-import { RefreshCwIcon, ReplyIcon } from 'lucide-react';
+import { LanguagesIcon, RefreshCwIcon, ReplyIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatClockTime } from '../../../components/time';
 import { TextBody } from './content/TextBody';
 import { isBare, MessageContent } from './MessageContent';
+import { canTranslate, TranslationBox, useMessageTranslation } from './MessageTranslation';
 import { ReactionBar } from './ReactionBar';
 import { ReplyQuote } from './ReplyQuote';
 import { StatusIcon } from './StatusIcon';
@@ -59,10 +60,13 @@ function HoverActions({
   message,
   actions,
   side,
+  onTranslate,
 }: {
   message: InboxMessage;
   actions: BubbleActions;
   side: 'left' | 'right';
+  /** Customer messages with text: translate into the agent's language. */
+  onTranslate: (() => void) | null;
 }) {
   if (!message.externalId) return null;
   return (
@@ -92,6 +96,17 @@ function HoverActions({
       >
         <ReplyIcon className="size-4.5" />
       </button>
+      {onTranslate && (
+        <button
+          type="button"
+          aria-label="Translate"
+          title="Translate"
+          onClick={onTranslate}
+          className="flex size-7 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-violet-800"
+        >
+          <LanguagesIcon className="size-4.5" />
+        </button>
+      )}
     </div>
   );
 }
@@ -163,7 +178,21 @@ export const MessageBubble = memo(function MessageBubble({
   actions,
 }: MessageBubbleProps) {
   if (message.content.kind === 'system') return <SystemNotice message={message} />;
+  return (
+    <Bubble
+      message={message}
+      contactName={contactName}
+      meId={meId}
+      isFirstInGroup={isFirstInGroup}
+      progress={progress}
+      actions={actions}
+    />
+  );
+});
 
+function Bubble({ message, contactName, meId, isFirstInGroup, progress, actions }: MessageBubbleProps) {
+  const translation = useMessageTranslation(message);
+  const translatable = canTranslate(message);
   const outgoing = message.direction === 'outgoing';
   const bare = isBare(message);
   const plain = isPlainText(message);
@@ -244,9 +273,15 @@ export const MessageBubble = memo(function MessageBubble({
           contactName={contactName}
           align={outgoing ? 'end' : 'start'}
         />
-        <HoverActions message={message} actions={actions} side={outgoing ? 'left' : 'right'} />
+        {translatable && <TranslationBox translation={translation} />}
+        <HoverActions
+          message={message}
+          actions={actions}
+          side={outgoing ? 'left' : 'right'}
+          onTranslate={translatable ? () => void translation.translate() : null}
+        />
         {message.status === 'failed' && outgoing && <Failure message={message} actions={actions} />}
       </div>
     </div>
   );
-});
+}

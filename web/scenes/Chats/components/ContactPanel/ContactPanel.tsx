@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useCanDeleteContacts, useContactPanel } from '../../../../api/contactDetails';
 import { Spinner } from '../../../../components/Spinner';
 import { useServerNow } from '../../../../hooks/useServerNow';
+import { AiSummary } from './AiSummary';
 import { ConsentSection } from './ConsentSection';
 import { ContactActions } from './ContactActions';
 import { ContactFieldsSection } from './ContactFieldsSection';
@@ -88,6 +89,7 @@ export function ContactPanel({ contactId, meId, onClose, onDeleted, headerAction
         {contact ? (
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
             <ContactProfile contact={contact} />
+            <AiSummary key={contact.id} contactId={contact.id} />
             <Section title="Notes">
               <NotesEditor key={contact.id} contactId={contact.id} notes={contact.notes} />
             </Section>
