@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { startAiBot } from './ai/bot/subscriber';
 import { publicScope, routeAccessPlugin } from './auth/route-access';
 import { SignInLimit } from './auth/sign-in-limit';
 import type { ChannelProvider } from './channel/channel';
@@ -191,6 +192,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(savedMessageRoutes, { prefix: '/api' });
   await app.register(aiRoutes, { prefix: '/api' });
   await app.register(livePlugin);
+  // The AI bot listens to new messages: a customer's queues its reply job, a teammate's hands over.
+  const stopAiBot = startAiBot({ db: database.db, events: options.events, log: app.log });
+  app.addHook('onClose', async () => stopAiBot());
   await app.register(mediaRoutes, { prefix: '/api' });
   await app.register(whatsappRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { prefix: '/webhooks' });

@@ -25,6 +25,7 @@ import { reactToMessage } from '../outbound/react';
 import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
 import { aiAuthorizeCases } from '../test/authorize-cases/ai';
+import { aiBotAuthorizeCases } from '../test/authorize-cases/ai-bot';
 import { campaignReportAuthorizeCases } from '../test/authorize-cases/campaign-report';
 import { campaignAuthorizeCases, insertRegistryCampaign } from '../test/authorize-cases/campaigns';
 import { consentAuthorizeCases } from '../test/authorize-cases/consent';
@@ -123,6 +124,7 @@ const COMMANDS: Record<string, Command> = {
   ...campaignAuthorizeCases(deps, () => campaignId),
   ...campaignReportAuthorizeCases(deps, () => campaignId),
   ...aiAuthorizeCases(deps),
+  ...aiBotAuthorizeCases(deps),
 
   // saved-message.ts — everyone reads; owners write.
   listSavedMessages: {

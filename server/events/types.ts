@@ -1,3 +1,4 @@
+import type { AiBotHandoverReason } from '@common/api/ai-bot';
 import type { ContactImport } from '@common/api/contact-imports';
 
 /**
@@ -26,7 +27,11 @@ export type DomainEvent =
   /** Many contacts changed at once (a bulk action over more than 100 contacts, an import): lists refetch rather than expecting a row each. */
   | { kind: 'contacts.changed'; accountId: string; count: number }
   /** An import moved on: its state as committed with the batch (the progress bar and the summary). */
-  | { kind: 'contact_import.progress'; accountId: string; importId: string; import: ContactImport };
+  | { kind: 'contact_import.progress'; accountId: string; importId: string; import: ContactImport }
+  /** The AI bot stopped in a chat and left it to the team (server/ai/bot): teammates are told. */
+  | { kind: 'ai_bot.handed_over'; accountId: string; contactId: string; reason: AiBotHandoverReason }
+  /** A teammate paused or resumed the AI bot in a chat. */
+  | { kind: 'ai_bot.chat_changed'; accountId: string; contactId: string };
 
 export type DomainEventKind = DomainEvent['kind'];
 

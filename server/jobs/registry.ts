@@ -1,4 +1,5 @@
 import { tokenRefreshJob, tokenRefreshSweepJob } from '../accounts/token-refresh.job';
+import { aiBotReplyJob } from '../ai/bot/reply.job';
 import { passwordResetRequestJob } from '../auth/password-reset-request.job';
 import { contactImportJob } from '../contact-imports/import.job';
 import { mediaDownloadJob } from '../inbound/media-download.job';
@@ -25,6 +26,7 @@ export const jobDefinitions = [
   templatePendingSweepJob,
   ...sandboxJobs,
   contactImportJob,
+  aiBotReplyJob,
 ] as unknown as JobDefinition[];
 
 /** Periodic work (spec §9: token monitoring every 30 minutes, pending templates every 30 s). */

@@ -2,6 +2,7 @@ import type { ContactListItem } from '@common/api/inbox';
 import { rooms, type ServerEventFrame, type ServerEventMap, type ServerEventName } from '@common/realtime';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { botFrames } from '../ai/bot/live';
 import type { Database } from '../db/client';
 import { anyOf, preparedPer } from '../db/named-statements';
 import { contacts, messages, reactions } from '../db/schema';
@@ -334,6 +335,7 @@ export async function framesFor(db: Database, clock: Clock, changes: DomainEvent
     out.push(...(await reactionFrames(db, accountId, list)));
     const carriedContacts = new Set([...carried.values()].map((contact) => contact.id));
     out.push(...contactFrames(accountId, sorted, presented, carriedContacts));
+    out.push(...(await botFrames(db, accountId, list)));
   }
   return out;
 }

@@ -24,8 +24,8 @@ import { documentFilename, sniffMedia } from './sniff';
 import { canSendFreeform } from './window';
 
 type Deps = { db: Database; env: Env; events: EventBus; clock: Clock };
-/** The teammate sending, in the account they act in. */
-export type Sender = { id: string; accountId: string };
+/** The teammate sending, in the account they act in (id null: the AI bot, server/ai/bot). */
+export type Sender = { id: string | null; accountId: string };
 /** The acting user of a send command: the policies judge them against the contact or message row. */
 export type SendActor = NonNullable<PolicyActor> & Sender;
 export type SendOutcome = { row: MessageRow; created: boolean };
@@ -82,6 +82,8 @@ type OutgoingValues = {
   replyToExternalId: string | null;
   mediaId?: string;
   timestamp: Date;
+  /** The AI bot's reply (issue 16): labelled in the chat, no teammate as sender. */
+  sentByBot?: boolean;
 };
 
 /**

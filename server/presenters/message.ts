@@ -190,6 +190,8 @@ export function presentMessage(row: MessageRow, extras: MessageExtras, windowOpe
       ? presentReactions(extras.reactions.get(row.externalId) ?? [], extras.users)
       : [],
     sentBy: row.sentBy ? (extras.users.get(row.sentBy) ?? null) : null,
+    // Only on the AI bot's messages (common/api/ai-bot.ts), so other messages read as before.
+    ...(row.sentByBot ? { sentByBot: true } : {}),
     clientRef: row.clientRef,
     timestamp: row.timestamp.toISOString(),
     createdAt: row.createdAt.toISOString(),

@@ -14,7 +14,9 @@ export const aiBotSettings = pgTable('ai_bot_settings', {
     .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
   enabled: boolean('enabled').notNull().default(false),
   /** 'always' | 'outside_hours'. */
-  when: text('when', { enum: ['always', 'outside_hours'] }).notNull().default('always'),
+  when: text('when', { enum: ['always', 'outside_hours'] })
+    .notNull()
+    .default('always'),
   timeZone: text('time_zone').notNull().default('UTC'),
   /** BusinessHours: { mon: {open, close} | null, … } in `time_zone`. */
   hours: jsonb('hours').notNull(),

@@ -7,6 +7,7 @@ import { startSuggestion, summariseContact, translateMessage } from '../../comma
 import { getAiSettings, testAiConnection, updateAiSettings } from '../../commands/ai-settings';
 import { sha256Hex } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-errors';
+import { aiBotRoutes } from './bot';
 import { suggestionBody } from './stream';
 
 /** Model calls a signed-in user may make per minute on each route (a paid key is the team's money). */
@@ -16,7 +17,7 @@ export const AI_CALLS_PER_MINUTE = 30;
  * Counted per session (one office behind one address has many agents), else per address. Answers
  * in the app's error shape with words.
  */
-const modelCallLimit = {
+export const modelCallLimit = {
   max: AI_CALLS_PER_MINUTE,
   timeWindow: 60_000,
   keyGenerator: (request: FastifyRequest) => {
@@ -39,6 +40,9 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const memberCall = { config: { access: 'member' as const, rateLimit: modelCallLimit } };
   const ownerCall = { config: { access: 'owner' as const, rateLimit: modelCallLimit } };
   const tags = ['ai'];
+
+  // The AI bot's routes (Marketing → AI Bots, the per-chat switch).
+  await app.register(aiBotRoutes);
 
   app.get('/ai/settings', { ...member, schema: { tags } }, async (request) => {
     const actor = await requireAccount(request);

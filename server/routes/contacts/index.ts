@@ -10,6 +10,7 @@ import {
 import { and, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { chatBotStateOf } from '../../ai/bot/chat-state';
 import { requireAccount } from '../../auth/require-account';
 import { contacts, messages } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
@@ -84,7 +85,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         loadFieldValues(app.db, [contact.id]),
       ]);
       return {
-        contact: presentContactDetail(contact, extras, now, values.get(contact.id) ?? {}),
+        contact: {
+          ...presentContactDetail(contact, extras, now, values.get(contact.id) ?? {}),
+          bot: await chatBotStateOf(app.db, actor.accountId, contact.id),
+        },
         serverNow: now.toISOString(),
       };
     },
@@ -131,7 +135,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const oldest = rows.at(-1);
       return {
-        contact: presentContactDetail(contact, extras, now, values.get(contact.id) ?? {}),
+        contact: {
+          ...presentContactDetail(contact, extras, now, values.get(contact.id) ?? {}),
+          bot: await chatBotStateOf(app.db, actor.accountId, contact.id),
+        },
         messages: presented,
         nextCursor: rows.length === limit && oldest ? `${oldest.timestamp.toISOString()}_${oldest.id}` : null,
         serverNow: now.toISOString(),

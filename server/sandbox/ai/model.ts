@@ -1,3 +1,4 @@
+import { BOT_TASK, HANDOVER_MARKER } from '../../ai/bot/prompt';
 import { PROMPT_LABELS } from '../../ai/prompt';
 
 /** A Chat Completions message as the sandbox model receives it. */
@@ -77,6 +78,8 @@ export function sandboxReply(messages: SandboxChatMessage[]): string {
   switch (task) {
     case 'test':
       return 'Hello from the sandbox model: the connection works.';
+    case BOT_TASK:
+      return botAnswer(knowledge, lastCustomer, firstName);
     case 'suggest': {
       const about = lastCustomer ? ` about "${clip(lastCustomer, 60)}"` : '';
       const start = draft ? `${draft} ` : `Hi ${firstName}, thanks for your message${about}. `;
@@ -107,6 +110,34 @@ export function sandboxReply(messages: SandboxChatMessage[]): string {
     default:
       return 'Hello from the sandbox model.';
   }
+}
+
+/** Words too common to tie a question to a line of the team's knowledge. */
+const COMMON_WORDS = new Set(
+  'about after also could does from have hello please tell than thanks that their there they this what when where which while with would your yours you'.split(
+    ' ',
+  ),
+);
+
+function keywords(text: string): Set<string> {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(words.filter((w) => w.length >= 4 && !COMMON_WORDS.has(w)));
+}
+
+/**
+ * The bot's answer (task `bot_reply`): the first line or sentence of the team's knowledge that shares a
+ * word of four letters or more (common words aside) with the customer's last message, after a greeting;
+ * with no such line, the hand-over marker, as a careful model answers when the knowledge is silent.
+ */
+function botAnswer(knowledge: string, lastCustomer: string, firstName: string): string {
+  if (!knowledge || knowledge === '(none given)') return HANDOVER_MARKER;
+  const asked = keywords(lastCustomer);
+  const lines = knowledge
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const match = lines.find((line) => [...keywords(line)].some((word) => asked.has(word)));
+  return match ? `Hi ${firstName}! ${match}` : HANDOVER_MARKER;
 }
 
 /** The sandbox's spelling fixer: doubled spaces, a lower-case "i", a first letter, a final stop. */
