@@ -139,7 +139,9 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'bots',
-                    lazy: async () => ({ Component: (await import('./scenes/Marketing/AiBots')).AiBots }),
+                    lazy: async () => ({
+                      Component: (await import('./scenes/Marketing/AiBots/AiBots')).AiBots,
+                    }),
                   },
                 ],
               },

@@ -9,6 +9,7 @@ import {
   type ServerFrame,
 } from '@common/realtime';
 import type { QueryClient } from '@tanstack/react-query';
+import { applyChatBotFrame } from './aiBot';
 import { campaignAppliers } from './campaigns';
 import { contactFieldAppliers } from './contactFields';
 import { crmAppliers } from './crmLive';
@@ -47,8 +48,8 @@ export const liveAppliers: { [E in ServerEventName]: Applier<E> } = {
   'template.updated': ({ client }) => {
     void client.invalidateQueries({ queryKey: ['templates'] });
   },
-  // The AI bot's state in a chat (common/api/ai-bot.ts): placeholder until the AI bot screens apply it.
-  'ai_bot.chat_changed': () => {},
+  // The AI bot's state in a chat (common/api/ai-bot.ts); a hand-over by the bot is a toast for all.
+  'ai_bot.chat_changed': ({ client }, data) => applyChatBotFrame(client, data),
 };
 
 export function applyServerEvent(context: ApplyContext, frame: ServerEventFrame): void {

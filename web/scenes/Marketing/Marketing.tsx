@@ -12,7 +12,7 @@ const TABS: TabItem[] = [
     icon: <WorkflowIcon className="size-4" />,
     badge: 'Soon',
   },
-  { to: '/app/marketing/bots', label: 'AI Bots', icon: <BotIcon className="size-4" />, badge: 'Soon' },
+  { to: '/app/marketing/bots', label: 'AI Bots', icon: <BotIcon className="size-4" /> },
 ];
 
 export function Marketing() {

@@ -23,6 +23,7 @@ import { useServerNow } from '../../../hooks/useServerNow';
 import type { PreparedAttachment } from '../attachments';
 import { isWindowOpen } from '../windowStatus';
 import { ArchivedBanner } from './ArchivedBanner';
+import { ChatBotBar } from './bot/ChatBotBar';
 import { Composer } from './Composer';
 import { ConversationHeader } from './ConversationHeader';
 import { MessageList } from './MessageList';
@@ -192,6 +193,7 @@ export function Conversation({ contactId, meId, onBack, onOpenDetails }: Convers
     <>
       <ConversationHeader contact={contact} now={now} onBack={onBack} onOpenDetails={onOpenDetails} />
       {contact.archived && <ArchivedBanner contact={contact} meId={meId} />}
+      <ChatBotBar contact={contact} />
       <MessageList
         messages={messages}
         contactName={contactName}

@@ -3,6 +3,7 @@ import { LanguagesIcon, RefreshCwIcon, ReplyIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatClockTime } from '../../../components/time';
+import { BotLabel } from './content/BotLabel';
 import { TextBody } from './content/TextBody';
 import { isBare, MessageContent } from './MessageContent';
 import { canTranslate, TranslationBox, useMessageTranslation } from './MessageTranslation';
@@ -230,6 +231,11 @@ function Bubble({ message, contactName, meId, isFirstInGroup, progress, actions 
           )}
           {byTeammate && (
             <p className="px-1 pb-0.5 text-[11.5px] font-semibold text-teal-700">{message.sentBy?.label}</p>
+          )}
+          {outgoing && message.sentByBot && (
+            <p className="px-1 pb-0.5">
+              <BotLabel />
+            </p>
           )}
           {message.replyTo && (
             <div className="px-0.5 pt-0.5">
