@@ -37,6 +37,45 @@ export type RenderedTemplate = {
   buttons: { type: string; text: string }[];
 };
 
+/** A reply-button, list or link-button message as the phone shows it (stored as sent, validated). */
+export type InteractiveContent = {
+  type: 'button' | 'list' | 'cta_url';
+  header:
+    | { type: 'text'; text: string }
+    | {
+        type: 'image' | 'video' | 'document';
+        /** The file once known (uploaded id, or fetched from a link). */
+        mediaId: string | null;
+        mimeType?: string;
+        filename?: string | null;
+      }
+    | null;
+  body: string;
+  footer: string | null;
+  buttons?: { id: string; title: string }[];
+  list?: {
+    button: string;
+    sections: { title: string | null; rows: { id: string; title: string; description: string | null }[] }[];
+  };
+  cta?: { displayText: string; url: string };
+};
+
+/** A shared contact card (Meta's contact object, the parts the phone shows). */
+export type ContactCard = {
+  name: { formatted_name: string; first_name?: string; last_name?: string };
+  phones?: { phone?: string; wa_id?: string; type?: string }[];
+  emails?: { email?: string; type?: string }[];
+  org?: { company?: string; department?: string; title?: string };
+  urls?: { url?: string; type?: string }[];
+  addresses?: Record<string, string>[];
+  birthday?: string;
+};
+
+/** A customer's tap on a reply button or list row. */
+export type InteractiveReply =
+  | { type: 'button_reply'; button_reply: { id: string; title: string } }
+  | { type: 'list_reply'; list_reply: { id: string; title: string; description?: string } };
+
 export type ChatMessage = {
   id: string;
   from: Party;
@@ -49,9 +88,15 @@ export type ChatMessage = {
     mimeType: string;
     filename: string | null;
     caption: string | null;
+    /** An audio recorded as a voice note (`voice: true`), not an audio file. */
+    voice: boolean;
   } | null;
   template: RenderedTemplate | null;
-  location: { latitude: number; longitude: number; name?: string; address?: string } | null;
+  interactive: InteractiveContent | null;
+  contacts: ContactCard[] | null;
+  /** The customer's answer to an interactive message (their tap), shown as its title. */
+  reply: InteractiveReply | null;
+  location: { latitude: number; longitude: number; name?: string; address?: string; url?: string } | null;
   reactions: { emoji: string; from: Party }[];
   context: { id: string; from: Party; preview: string } | null;
   status: string;
@@ -86,6 +131,8 @@ export type Settings = {
   readShare: number;
   /** Percent (0–100) of template recipients who got it that reply (readers only). */
   replyShare: number;
+  /** How long the sandbox waits for a media `link` before the message fails with 131053. */
+  linkFetchTimeoutSeconds: number;
 };
 
 export type SettingsView = { settings: Settings; now: string };

@@ -1,3 +1,4 @@
+import { linkFetchJob } from './graph/link-fetch.job';
 import { templateReviewJob } from './templates/review.job';
 import { statusSweepJob } from './timeline/sweep.job';
 import { webhookDeliverJob } from './webhooks/deliver.job';
@@ -11,4 +12,5 @@ export const sandboxJobs = [
   statusAdvanceJob,
   statusSweepJob,
   templateReviewJob,
+  linkFetchJob,
 ];

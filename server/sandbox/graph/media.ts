@@ -25,14 +25,18 @@ const uploadFields = z.object({
 
 /**
  * POST /{phone_number_id}/media (multipart: messaging_product, type, file): checks Meta's type and
- * size table (131053 otherwise) and stores the bytes; answers the new media id.
+ * size table (131053 otherwise) and stores the bytes; answers the new media id. `messaging_product`
+ * may come in the form or the query string, as client libraries send it either way.
  */
 export async function uploadMedia(ctx: GraphContext, node: GraphNode, request: FastifyRequest) {
   if (node.kind !== 'phone') throw graphErrors.unknownEdge('media', NODE_TYPES[node.kind]);
   const form = await readMultipart(request);
   if (!form) throw graphErrors.invalidParameter('The request must be multipart/form-data with a file.');
   const parsed = uploadFields.safeParse({
-    messaging_product: form.get('messaging_product') ?? undefined,
+    messaging_product:
+      form.get('messaging_product') ??
+      (request.query as Record<string, unknown>).messaging_product ??
+      undefined,
     type: form.get('type') ?? undefined,
     file: form.get('file') ?? undefined,
   });

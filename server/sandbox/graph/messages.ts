@@ -1,37 +1,29 @@
-import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { enqueue } from '../../jobs/queue';
 import { normalizeRecipient } from '../../whatsapp/message-builders';
 import { displayDigits, type SandboxPhoneNumber } from '../state/accounts';
 import { defaultCustomerName, ensureCustomer } from '../state/customers';
 import { conversationId, wamid } from '../state/ids';
-import { canSendAs, findMediaInfo, type MediaInfo } from '../state/media';
 import {
   type Billing,
   findChatMessage,
   findMessage,
   insertMessage,
   lastInboundAt,
-  type MessagePayload,
   markCustomerMessagesRead,
 } from '../state/messages';
 import { type SandboxSettings, takeSendFailure, takeSendSlot, unixSeconds } from '../state/settings';
 import { insertPlannedMessage } from '../state/steps';
-import { findTemplate } from '../state/templates';
-import { type RenderedTemplate, renderTemplate, type sendComponentSchema } from '../templates/render';
 import { planSteps, sharesAreSet } from '../timeline/plan';
 import { sweepJobs } from '../timeline/sweep.job';
 import { statusChange } from '../webhooks/build';
 import { emitChanges } from '../webhooks/emit';
 import { scheduleSendStatuses } from '../webhooks/status.job';
+import { type Content, contentOf } from './content';
 import type { GraphContext } from './context';
 import { graphErrors } from './errors';
-import {
-  describeIssue,
-  type MediaSendType,
-  readReceiptBody,
-  type SendMessageBody,
-  sendMessageBody,
-} from './send-schemas';
+import { linkFetchJob } from './link-fetch.job';
+import { describeIssue, readReceiptBody, sendMessageBody } from './send-schemas';
 
 /**
  * Whether a send's statuses go through the timeline (planned steps, swept in bulk): with realistic
@@ -66,143 +58,6 @@ async function windowIsOpen(
   return last !== null && ctx.now.getTime() - last.getTime() <= SERVICE_WINDOW_MS;
 }
 
-type Content = { type: string; payload: MessagePayload; category: string; free: boolean };
-
-async function contentOf(
-  db: Executor,
-  _ctx: GraphContext,
-  phone: SandboxPhoneNumber,
-  message: SendMessageBody,
-  windowOpen: boolean,
-): Promise<Content> {
-  switch (message.type) {
-    case 'text':
-      return {
-        type: 'text',
-        payload: { text: { body: message.text.body } },
-        category: 'service',
-        free: true,
-      };
-    case 'location':
-      return { type: 'location', payload: { location: message.location }, category: 'service', free: true };
-    case 'reaction':
-      return {
-        type: 'reaction',
-        payload: { reaction: { message_id: message.reaction.message_id, emoji: message.reaction.emoji } },
-        category: 'service',
-        free: true,
-      };
-    case 'template': {
-      const { name, language, components } = message.template;
-      const template = await findTemplate(db, phone.wabaId, name, language.code);
-      if (template?.status !== 'APPROVED') throw graphErrors.templateMissing(name, language.code);
-      const rendered = await withHeaderMedia(
-        db,
-        phone,
-        renderTemplate(template, components ?? []),
-        components ?? [],
-      );
-      const category = template.category.toLowerCase();
-      return {
-        type: 'template',
-        payload: { template: { name, language: language.code, category: template.category, rendered } },
-        category,
-        // Utility templates inside an open customer service window are free (per-message pricing).
-        free: category === 'utility' && windowOpen,
-      };
-    }
-    default:
-      return { ...(await mediaContent(db, phone, message.type, message)), category: 'service', free: true };
-  }
-}
-
-/** A file uploaded to this number that may be sent as `type`, or Meta's 131053 for anything else. */
-async function uploadedMedia(
-  db: Executor,
-  phone: SandboxPhoneNumber,
-  type: MediaSendType,
-  id: string,
-): Promise<MediaInfo> {
-  const media = await findMediaInfo(db, id);
-  if (!media || media.phoneNumberId !== phone.id) {
-    throw graphErrors.media(`Media ${id} was not found for this phone number, or it has expired.`);
-  }
-  if (!canSendAs(type, media.mimeType)) {
-    throw graphErrors.media(`Media ${id} has type ${media.mimeType}, which cannot be sent as ${type}.`);
-  }
-  return media;
-}
-
-/**
- * A template's image/video/document header: the `header` parameter must name a file uploaded to this
- * number (by id, as for media messages); the rendered template keeps its type and name for the phone.
- */
-async function withHeaderMedia(
-  db: Executor,
-  phone: SandboxPhoneNumber,
-  rendered: RenderedTemplate,
-  components: z.infer<typeof sendComponentSchema>[],
-): Promise<RenderedTemplate> {
-  const header = rendered.header;
-  if (!header || header.kind === 'text') return rendered;
-  const parameter = (components.find((c) => c.type.toLowerCase() === 'header')?.parameters ?? []).find(
-    (p) => p.type === header.kind,
-  );
-  const object = (parameter?.[header.kind] ?? {}) as { id?: string; link?: string; filename?: string };
-  if (!object.id) {
-    throw graphErrors.invalidParameter(
-      object.link
-        ? `The sandbox does not fetch ${header.kind} links; upload the file to /{phone_number_id}/media and send its id.`
-        : `The parameter header ${header.kind}['id'] is required.`,
-    );
-  }
-  const media = await uploadedMedia(db, phone, header.kind, object.id);
-  return {
-    ...rendered,
-    header: {
-      kind: header.kind,
-      mediaId: media.id,
-      mimeType: media.mimeType,
-      filename: header.kind === 'document' ? (object.filename ?? media.filename ?? 'document') : null,
-    },
-  };
-}
-
-async function mediaContent(
-  db: Executor,
-  phone: SandboxPhoneNumber,
-  type: MediaSendType,
-  message: SendMessageBody,
-): Promise<Pick<Content, 'type' | 'payload'>> {
-  const object = (message as Record<string, unknown>)[type] as {
-    id?: string;
-    link?: string;
-    caption?: string;
-    filename?: string;
-  };
-  if (!object.id) {
-    throw graphErrors.invalidParameter(
-      object.link
-        ? `The sandbox does not fetch ${type} links; upload the file to /{phone_number_id}/media and send its id.`
-        : `The parameter ${type}['id'] is required.`,
-    );
-  }
-  const media = await uploadedMedia(db, phone, type, object.id);
-  const withCaption = type === 'image' || type === 'video' || type === 'document';
-  return {
-    type,
-    payload: {
-      [type]: {
-        id: media.id,
-        mime_type: media.mimeType,
-        sha256: media.sha256,
-        ...(withCaption && object.caption ? { caption: object.caption } : {}),
-        ...(type === 'document' ? { filename: object.filename ?? media.filename ?? 'document' } : {}),
-      },
-    },
-  };
-}
-
 function billingFor(content: Content, now: Date): Billing {
   return {
     conversationId: conversationId(),
@@ -216,7 +71,7 @@ function billingFor(content: Content, now: Date): Billing {
 /** `{status:'read', message_id}`: the business read a customer message (and every earlier one). */
 async function markRead(ctx: GraphContext, phone: SandboxPhoneNumber, rawBody: unknown) {
   const parsed = readReceiptBody.safeParse(rawBody);
-  if (!parsed.success) throw graphErrors.invalidParameter(describeIssue(parsed.error));
+  if (!parsed.success) throw describeIssue(parsed.error);
   const target = await findMessage(ctx.db, parsed.data.message_id);
   if (!target || target.phoneNumberId !== phone.id || target.direction !== 'to_business')
     throw graphErrors.invalidParameter(
@@ -235,7 +90,7 @@ export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, 
   if (body.status === 'read') return markRead(ctx, phone, body);
   const withType = body.type === undefined && body.text !== undefined ? { ...body, type: 'text' } : body;
   const parsed = sendMessageBody.safeParse(withType);
-  if (!parsed.success) throw graphErrors.invalidParameter(describeIssue(parsed.error));
+  if (!parsed.success) throw describeIssue(parsed.error);
   const message = parsed.data;
 
   // Both switches were read with the settings: when off, a send writes nothing for them.
@@ -250,18 +105,19 @@ export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, 
   if (waId === displayDigits(phone)) throw graphErrors.recipientIsSender();
 
   const id = wamid(waId, 'to_customer');
-  const steps = onTimeline(ctx.settings, message.type)
-    ? planSteps(
-        { wamid: id, customerWaId: waId, isTemplate: message.type === 'template' },
-        ctx.settings,
-        Date.now(),
-      )
-    : null;
-
   // Reads first, outside any transaction: a refused send writes nothing.
   const windowOpen = await windowIsOpen(ctx.db, ctx, phone.id, waId);
   if (message.type !== 'template' && !windowOpen) throw graphErrors.reengagement();
-  const content = await contentOf(ctx.db, ctx, phone, message, windowOpen);
+  const content = await contentOf(ctx.db, phone, message, windowOpen);
+  const steps =
+    onTimeline(ctx.settings, message.type) && !content.pendingLink
+      ? planSteps(
+          { wamid: id, customerWaId: waId, isTemplate: message.type === 'template' },
+          ctx.settings,
+          Date.now(),
+        )
+      : null;
+
   const chat = { phoneNumberId: phone.id, customerWaId: waId };
   const quoted = message.context ? await findChatMessage(ctx.db, chat, message.context.message_id) : null;
   const reactionTarget =
@@ -294,6 +150,15 @@ export async function postMessage(ctx: GraphContext, phone: SandboxPhoneNumber, 
     contacts: [{ input: message.to, wa_id: waId }],
     messages: [{ id }],
   };
+
+  if (content.pendingLink) {
+    // Meta answers at once and fetches the link afterwards; a link that fails ends in a failed status.
+    await enqueue(ctx.db, linkFetchJob, {
+      row: { ...newRow, createdAt: newRow.createdAt.toISOString() },
+      pending: content.pendingLink,
+    });
+    return accepted;
+  }
 
   if (steps) {
     // The campaign path: customer, message, its steps and their sweeps in one statement.

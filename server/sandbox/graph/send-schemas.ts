@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { sendComponentSchema } from '../templates/render';
+import type { GraphError } from './errors';
+import { SEND_TEXTS, sendErrors } from './send-errors';
 
 /** Request bodies of POST /{phone_number_id}/messages that the sandbox understands (doc §2). */
 
@@ -8,6 +10,8 @@ const mediaObject = z.looseObject({
   link: z.string().optional(),
   caption: z.string().max(1024).optional(),
   filename: z.string().max(240).optional(),
+  /** audio only: a voice note (OGG/Opus) rather than an audio file. */
+  voice: z.boolean().optional(),
 });
 
 const envelope = {
@@ -49,10 +53,13 @@ export const sendMessageBody = z.discriminatedUnion('type', [
     location: z.object({
       latitude: z.number(),
       longitude: z.number(),
-      name: z.string().optional(),
-      address: z.string().optional(),
+      name: z.string().max(1000).optional(),
+      address: z.string().max(1000).optional(),
     }),
   }),
+  /** Checked by hand in validate-send.ts, for Meta's wording per limit. */
+  z.object({ ...envelope, type: z.literal('contacts'), contacts: z.unknown() }),
+  z.object({ ...envelope, type: z.literal('interactive'), interactive: z.unknown() }),
 ]);
 
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
@@ -65,16 +72,20 @@ export const readReceiptBody = z.object({
   typing_indicator: z.object({ type: z.literal('text') }).optional(),
 });
 
-/** Graph's wording for a body that does not validate: the first problem, as a parameter path. */
-export function describeIssue(error: z.ZodError): string {
+/** Graph's answer to a body that does not validate: the first problem, as a parameter path. */
+export function describeIssue(error: z.ZodError): GraphError {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid parameter';
+  if (!issue) return sendErrors.invalid('Invalid parameter');
   const path = issue.path
     .map((p, i) => (i === 0 ? String(p) : typeof p === 'number' ? `[${p}]` : `['${String(p)}']`))
     .join('');
   if (issue.code === 'invalid_union' || (issue.path.length === 1 && issue.path[0] === 'type')) {
-    return `Unsupported or missing message type. The sandbox accepts text, template, image, video, audio, document, sticker, reaction and location.`;
+    return sendErrors.param(SEND_TEXTS.unsupportedType);
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `The parameter ${path} is required.`;
-  return `Param ${path} is invalid: ${issue.message}`;
+  if (issue.code === 'invalid_type' && issue.input === undefined) return sendErrors.required(path);
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return sendErrors.tooLong(path, Number(issue.maximum));
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return sendErrors.param(SEND_TEXTS.empty(path));
+  return sendErrors.param(`Param ${path} is invalid: ${issue.message}`);
 }

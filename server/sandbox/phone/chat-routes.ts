@@ -24,6 +24,12 @@ const sendBody = z.discriminatedUnion('type', [
     /** '' removes the customer's reaction. */
     emoji: z.string().max(16),
   }),
+  z.object({
+    /** A tap on a reply button or the pick of a list row of a business's interactive message. */
+    type: z.literal('interactive_reply'),
+    messageId: z.string().min(1),
+    optionId: z.string().min(1).max(256),
+  }),
 ]);
 
 const mediaFields = z.object({

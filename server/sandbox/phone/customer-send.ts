@@ -13,6 +13,7 @@ import { emitChanges } from '../webhooks/emit';
 export type CustomerAction =
   | { type: 'text'; text: string; replyTo?: string }
   | { type: 'reaction'; messageId: string; emoji: string }
+  | { type: 'interactive_reply'; messageId: string; optionId: string }
   | { type: 'media'; media: MediaInfo; asDocument: boolean; caption?: string; replyTo?: string };
 
 function mediaPayload(action: Extract<CustomerAction, { type: 'media' }>): {
@@ -28,6 +29,33 @@ function mediaPayload(action: Extract<CustomerAction, { type: 'media' }>): {
     ...(kind === 'document' ? { filename: action.media.filename ?? 'document' } : {}),
   };
   return { type: kind, payload: { [kind]: ref } };
+}
+
+/**
+ * The customer's tap on a reply button or list row: Meta's `button_reply` / `list_reply`, quoting the
+ * message that held it (`context.id` = its wamid, `context.from` = the business number).
+ */
+function tapPayload(
+  phone: SandboxPhoneNumber,
+  target: SandboxMessage | null,
+  optionId: string,
+): MessagePayload {
+  const interactive =
+    target?.direction === 'to_customer' ? (target.payload as MessagePayload).interactive : undefined;
+  if (!target || !interactive) throw notFound('That message has no buttons or list in this chat.');
+  const context = { message_id: target.wamid, from: displayDigits(phone) };
+  const button = interactive.buttons?.find((b) => b.id === optionId);
+  if (button) return { reply: { type: 'button_reply', button_reply: { ...button } }, context };
+  const row = interactive.list?.sections.flatMap((s) => s.rows).find((r) => r.id === optionId);
+  if (row) {
+    const list_reply = {
+      id: row.id,
+      title: row.title,
+      ...(row.description ? { description: row.description } : {}),
+    };
+    return { reply: { type: 'list_reply', list_reply }, context };
+  }
+  throw badRequest('That message has no button or row with that id.', 'validation_failed', 'optionId');
 }
 
 /**
@@ -52,6 +80,9 @@ export async function customerSends(
       if (!target || target.type === 'reaction') throw notFound('That message is not in this chat.');
       type = 'reaction';
       payload = { reaction: { message_id: target.wamid, emoji: action.emoji } };
+    } else if (action.type === 'interactive_reply') {
+      type = 'interactive';
+      payload = tapPayload(phone, await findChatMessage(tx, chat, action.messageId), action.optionId);
     } else {
       ({ type, payload } =
         action.type === 'text'

@@ -33,12 +33,40 @@ function templateHeaderMedia(payload: MessagePayload): { kind: string; ref: Medi
   };
 }
 
+/** An interactive message's image/video/document header, drawn like a media message's file. */
+function interactiveHeaderMedia(payload: MessagePayload): { kind: string; ref: MediaRef } | null {
+  const header = payload.interactive?.header;
+  if (!header || header.type === 'text' || !header.mediaId) return null;
+  return {
+    kind: header.type,
+    ref: {
+      id: header.mediaId,
+      mime_type: header.mimeType ?? 'application/octet-stream',
+      sha256: '',
+      ...(header.filename ? { filename: header.filename } : {}),
+    },
+  };
+}
+
+/** A business send whose media link could not be fetched never reached the phone. */
+function neverArrived(row: SandboxMessage): boolean {
+  if (row.direction !== 'to_customer' || row.status !== 'failed') return false;
+  const media = mediaOf(row.payload as MessagePayload);
+  return media !== null && media.ref.id === '';
+}
+
 /** A one-line summary of a message (chat list, reply quotes). */
 export function previewOf(row: SandboxMessage): string {
   const payload = row.payload as MessagePayload;
   if (payload.text) return payload.text.body;
   if (payload.template) return payload.template.rendered.body;
   if (payload.location) return `📍 ${payload.location.name ?? 'Location'}`;
+  if (payload.interactive) return payload.interactive.body;
+  if (payload.reply)
+    return payload.reply.type === 'button_reply'
+      ? payload.reply.button_reply.title
+      : payload.reply.list_reply.title;
+  if (payload.contacts) return `👤 ${payload.contacts.map((c) => c.name.formatted_name).join(', ')}`;
   if (payload.reaction)
     return payload.reaction.emoji ? `Reacted ${payload.reaction.emoji}` : 'Removed a reaction';
   const media = mediaOf(payload);
@@ -47,7 +75,7 @@ export function previewOf(row: SandboxMessage): string {
     const labels: Record<string, string> = {
       image: '📷 Photo',
       video: '🎥 Video',
-      audio: '🎵 Audio',
+      audio: media.ref.voice ? '🎤 Voice message' : '🎵 Audio',
       sticker: 'Sticker',
       document: `📄 ${media.ref.filename ?? 'Document'}`,
     };
@@ -69,16 +97,23 @@ export function presentChat(rows: SandboxMessage[]): ChatMessage[] {
   }
 
   return rows
-    .filter((row) => row.type !== 'reaction')
+    .filter((row) => row.type !== 'reaction' && !neverArrived(row))
     .map((row) => {
       const payload = row.payload as MessagePayload;
-      const media = mediaOf(payload) ?? templateHeaderMedia(payload);
+      const media = mediaOf(payload) ?? templateHeaderMedia(payload) ?? interactiveHeaderMedia(payload);
+      const reply = payload.reply ?? null;
       const quoted = payload.context ? byWamid.get(payload.context.message_id) : undefined;
       return {
         id: row.wamid,
         from: partyOf(row),
         type: row.type,
-        text: payload.text?.body ?? null,
+        text:
+          payload.text?.body ??
+          (reply
+            ? reply.type === 'button_reply'
+              ? reply.button_reply.title
+              : reply.list_reply.title
+            : null),
         media: media
           ? {
               id: media.ref.id,
@@ -87,10 +122,14 @@ export function presentChat(rows: SandboxMessage[]): ChatMessage[] {
               mimeType: media.ref.mime_type,
               filename: media.ref.filename ?? null,
               caption: media.ref.caption ?? null,
+              voice: media.ref.voice === true,
             }
           : null,
         template: payload.template?.rendered ?? null,
         location: payload.location ?? null,
+        interactive: payload.interactive ?? null,
+        contacts: payload.contacts ?? null,
+        reply,
         reactions: [...(reactions.get(row.wamid) ?? new Map<Party, string>()).entries()]
           .filter(([, emoji]) => emoji !== '')
           .map(([from, emoji]) => ({ emoji, from })),

@@ -1,3 +1,4 @@
+import type { ContactCard, InteractiveContent, InteractiveReply } from '@common/api/sandbox';
 import { and, asc, desc, eq, inArray, lte, max, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sandboxMessages } from '../../db/schema';
@@ -18,7 +19,12 @@ export type MessagePayload = {
   document?: MediaRef;
   sticker?: MediaRef;
   reaction?: { message_id: string; emoji: string };
-  location?: { latitude: number; longitude: number; name?: string; address?: string };
+  location?: { latitude: number; longitude: number; name?: string; address?: string; url?: string };
+  /** A business's reply-button, list or link-button message. */
+  interactive?: InteractiveContent;
+  contacts?: ContactCard[];
+  /** A customer's tap on a button or list row (`interactive` on the wire). */
+  reply?: InteractiveReply;
   template?: {
     name: string;
     language: string;
@@ -30,7 +36,15 @@ export type MessagePayload = {
   biz_opaque_callback_data?: string;
 };
 
-export type MediaRef = { id: string; mime_type: string; sha256: string; caption?: string; filename?: string };
+export type MediaRef = {
+  id: string;
+  mime_type: string;
+  sha256: string;
+  caption?: string;
+  filename?: string;
+  /** audio: recorded as a voice note. */
+  voice?: boolean;
+};
 export type Billing = {
   conversationId: string;
   /** Unix seconds when this conversation's 24 hours end. */

@@ -50,6 +50,8 @@ export const settingsSchema = z.object({
   readShare: shareSchema,
   /** Percent of template recipients who got the message that reply (readers only: at most readShare). */
   replyShare: shareSchema,
+  /** How long a media `link` may take to download before the message fails with 131053. */
+  linkFetchTimeoutSeconds: z.number().min(0.1).max(120),
 });
 
 export type SandboxSettings = z.infer<typeof settingsSchema>;
@@ -69,6 +71,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   undeliverableShare: 0,
   readShare: 0,
   replyShare: 0,
+  linkFetchTimeoutSeconds: 20,
 };
 
 type Key = keyof SandboxSettings;

@@ -59,7 +59,9 @@ export function wireInboundMessage(message: SandboxMessage): Json {
   if (payload.image) wire.image = wireMedia(payload.image, false);
   if (payload.video) wire.video = wireMedia(payload.video, false);
   if (payload.document) wire.document = wireMedia(payload.document, true);
-  if (payload.audio) wire.audio = { ...wireMedia(payload.audio, false), voice: false };
+  if (payload.audio) wire.audio = { ...wireMedia(payload.audio, false), voice: payload.audio.voice === true };
+  if (payload.reply) wire.interactive = payload.reply;
+  if (payload.contacts) wire.contacts = payload.contacts;
   if (payload.sticker) wire.sticker = { ...wireMedia(payload.sticker, false), animated: false };
   if (payload.location) wire.location = payload.location;
   if (payload.reaction) {
