@@ -126,8 +126,8 @@ function keywords(text: string): Set<string> {
 
 /**
  * The bot's answer (task `bot_reply`): the first line or sentence of the team's knowledge that shares a
- * word of four letters or more (common words aside) with the customer's last message, after a greeting;
- * with no such line, the hand-over marker, as a careful model answers when the knowledge is silent.
+ * word of four letters or more (common words aside, a longer form counting) with the customer's last
+ * message, after a greeting; with no such line, the hand-over marker, as a careful model answers when the knowledge is silent.
  */
 function botAnswer(knowledge: string, lastCustomer: string, firstName: string): string {
   if (!knowledge || knowledge === '(none given)') return HANDOVER_MARKER;
@@ -136,7 +136,11 @@ function botAnswer(knowledge: string, lastCustomer: string, firstName: string): 
     .split(/\n+|(?<=[.!?])\s+/)
     .map((line) => line.trim())
     .filter(Boolean);
-  const match = lines.find((line) => [...keywords(line)].some((word) => asked.has(word)));
+  // A word matches itself and its longer forms ("return" and "returns", "open" and "opening").
+  const related = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+  const match = lines.find((line) =>
+    [...keywords(line)].some((word) => [...asked].some((ask) => related(word, ask))),
+  );
   return match ? `Hi ${firstName}! ${match}` : HANDOVER_MARKER;
 }
 
