@@ -202,6 +202,27 @@ test('axe finds no WCAG 2.0/2.1 A or AA violation on any screen, on a laptop or 
       },
     },
     {
+      name: 'AI summary and translation',
+      open: async (p) => {
+        await openChat(p);
+        const message = p.getByTestId('message').filter({ hasText: 'Do you deliver on Sundays?' });
+        await message.getByRole('button', { name: 'Translate' }).focus();
+        await p.keyboard.press('Enter');
+        await expect(message.getByTestId('message-translation')).toContainText('Translated to');
+        await p.getByTestId('conversation-header').getByTestId('open-contact-details').click();
+        await p.getByTestId('contact-panel').getByRole('button', { name: 'Summarise' }).click();
+        await expect(p.getByTestId('ai-summary-text')).toContainText('Last:');
+      },
+    },
+    {
+      name: 'AI bots',
+      open: async (p) => {
+        await p.goto('/app/marketing/bots');
+        await expect(p.getByTestId('bot-model')).toContainText('Sandbox model');
+        await expect(p.getByRole('button', { name: 'Save bot settings' })).toBeVisible();
+      },
+    },
+    {
       name: 'team settings',
       open: async (p) => {
         await p.goto('/app/settings/team');

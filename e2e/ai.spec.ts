@@ -148,3 +148,130 @@ test('with no model connected, Suggest reply says how to turn AI on and asks not
   await expect(page.getByTestId('ai-status')).toContainText('AI is not configured');
   await screenshot(page, '95-settings-ai-not-configured');
 });
+
+test.describe('an agent whose browser reads German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('summarises a chat in the contact panel and translates a customer message inline, against the sandbox model', async ({
+    page,
+  }) => {
+    const inbox = await ownerWithNumber(page, 'Lumen Bikes');
+    await completeOnboardingViaApi(page);
+    await addCustomer(page.request, inbox.phoneNumberId, MAYA.waId, MAYA.name);
+    await customerSays(page.request, inbox.phoneNumberId, MAYA.waId, 'Hello! My bike needs new brakes.');
+    await customerSays(page.request, inbox.phoneNumberId, MAYA.waId, 'Can you fix it by Friday?');
+    const contactId = await contactIdFor(page, MAYA.waId);
+    await page.goto(`/app/chats?contact=${contactId}`);
+    const question = page.getByTestId('message').filter({ hasText: 'Can you fix it by Friday?' });
+    await expect(question).toBeVisible();
+
+    // Translate: the action on the customer's message, by keyboard.
+    await question.getByRole('button', { name: 'Translate' }).focus();
+    await page.keyboard.press('Enter');
+    const translation = question.getByTestId('message-translation');
+    await expect(translation).toContainText('Translated to German');
+    await expect(translation).toContainText('[German] Can you fix it by Friday?');
+    await expect(translation).toContainText('Sandbox model');
+    // The original stays, above the translation.
+    await expect(question.locator('p').first()).toHaveText(/^Can you fix it by Friday\?/);
+    await expectNoAxeViolations(page, 'a translated message', '[data-testid="message-list"]');
+    await screenshot(page, '96-ai-message-translated', { fullPage: false });
+    await question.getByRole('button', { name: 'Hide translation' }).click();
+    await expect(translation).toHaveCount(0);
+    await question.getByRole('button', { name: 'Show translation' }).click();
+    await expect(question.getByTestId('message-translation')).toContainText(
+      '[German] Can you fix it by Friday?',
+    );
+
+    // Summarise in the contact panel.
+    await page.getByTestId('conversation-header').getByTestId('open-contact-details').click();
+    const panel = page.getByTestId('contact-panel');
+    await panel.getByRole('button', { name: 'Summarise' }).click();
+    const summary = panel.getByTestId('ai-summary-text');
+    await expect(summary).toContainText('Maya Patel wrote 2 messages.');
+    // (Which of the two is "last" is left to the server: both arrive within one second.)
+    await expect(summary).toContainText('Last: "');
+    await expect(summary).toContainText('Promised: nothing recorded by the sandbox model.');
+    await expect(panel.getByTestId('ai-summary')).toContainText('Sandbox model');
+    await expect(panel.getByRole('button', { name: 'Summarise again' })).toBeVisible();
+    await expectNoAxeViolations(page, 'contact panel with an AI summary', '[data-testid="contact-panel"]');
+    await screenshot(page, '97-ai-contact-panel-summary', { fullPage: false });
+
+    // Nothing was sent to the customer.
+    expect((await customerChat(page.request, inbox.phoneNumberId, MAYA.waId)).messages.at(-1)?.from).toBe(
+      'customer',
+    );
+  });
+});
+
+test('the owner tries the AI bot in the test chat and turns it on; a sandbox customer gets its answer, asks for a person and the chat shows as handed over', async ({
+  page,
+}) => {
+  const inbox = await ownerWithNumber(page, 'Lumen Bikes');
+  await completeOnboardingViaApi(page);
+  const knowledge = await page.request.put('/api/ai/settings', {
+    data: { instructions: 'We are open Monday to Saturday, 9:00 to 19:00.\nA brake service costs 45 euros.' },
+  });
+  expect(knowledge.status()).toBe(200);
+
+  // The tab: off, the sandbox model, what the bot does in words.
+  await page.goto('/app/marketing/bots');
+  await expect(page.getByTestId('bot-state')).toHaveText('Off');
+  await expect(page.getByTestId('bot-model')).toContainText('Sandbox model');
+  await expect(page.getByTestId('bot-which-chats')).toContainText('Unassigned chats only.');
+
+  // The test chat: an answer from the knowledge, then a hand-over; nothing is sent.
+  const chat = page.getByTestId('bot-test-chat');
+  const box = chat.getByLabel('Message as the customer');
+  await box.fill('What does a brake service cost?');
+  await box.press('Enter');
+  await expect(chat.locator('[data-from="bot"]')).toContainText('A brake service costs 45 euros.');
+  await box.fill('I want to talk to a person');
+  await chat.getByRole('button', { name: 'Send test message' }).click();
+  await expect(chat.locator('[data-from="handover"]')).toHaveText(
+    'The bot would hand this chat to the team: the customer asked for a person.',
+  );
+  await expectNoAxeViolations(page, 'Marketing → AI Bots with the test chat');
+  await screenshot(page, '98-ai-bots-test-chat');
+
+  // Turned on by keyboard.
+  await page.getByRole('switch', { name: 'Answer customers with the AI bot' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('bot-state')).toHaveText('On — answering now');
+  await screenshot(page, '98-ai-bots-on');
+
+  // A customer asks; the bot answers on their phone and in the chat, labelled.
+  await addCustomer(page.request, inbox.phoneNumberId, MAYA.waId, MAYA.name);
+  await customerSays(page.request, inbox.phoneNumberId, MAYA.waId, 'Are you open on Saturday?');
+  await expect
+    .poll(
+      async () => (await customerChat(page.request, inbox.phoneNumberId, MAYA.waId)).messages.at(-1)?.text,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe('Hi Maya! We are open Monday to Saturday, 9:00 to 19:00.');
+  const contactId = await contactIdFor(page, MAYA.waId);
+  await page.goto(`/app/chats?contact=${contactId}`);
+  const answer = page.getByTestId('message').filter({ hasText: 'We are open Monday to Saturday' });
+  await expect(answer.getByRole('link', { name: 'AI bot' })).toBeVisible();
+  const bar = page.getByTestId('chat-bot-bar');
+  await expect(bar).toHaveAttribute('data-state', 'active');
+  await expect(bar.getByRole('button', { name: 'Pause bot' })).toBeVisible();
+  await screenshot(page, '99-ai-bot-answered', { fullPage: false });
+
+  // The customer asks for a person: the chat shows it handed over, live.
+  await customerSays(page.request, inbox.phoneNumberId, MAYA.waId, 'I want to talk to a person');
+  await expect(bar).toHaveAttribute('data-state', 'handed_over', { timeout: 20_000 });
+  await expect(bar).toContainText('Handed over by the AI bot: the customer asked for a person.');
+  await expect(
+    page.getByText('AI bot handed Maya Patel over to the team: the customer asked for a person'),
+  ).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Resume bot' })).toBeVisible();
+  await expectNoAxeViolations(page, 'a chat handed over by the AI bot', '[data-testid="chat-bot-bar"]');
+  await screenshot(page, '99-ai-bot-handed-over', { fullPage: false });
+  // Nothing more from the bot after the hand-over.
+  expect((await customerChat(page.request, inbox.phoneNumberId, MAYA.waId)).messages.at(-1)?.from).toBe(
+    'customer',
+  );
+});
