@@ -88,6 +88,12 @@ export const sandboxApi = {
       `${chatPath(phoneId, waId)}/messages`,
       json('POST', { type: 'reaction', messageId, emoji }),
     ),
+  /** A tap on a reply button or a list row: Meta's button_reply / list_reply to the app. */
+  choose: (phoneId: string, waId: string, messageId: string, optionId: string) =>
+    call<{ id: string }>(
+      `${chatPath(phoneId, waId)}/messages`,
+      json('POST', { type: 'interactive_reply', messageId, optionId }),
+    ),
   sendFile: (
     phoneId: string,
     waId: string,

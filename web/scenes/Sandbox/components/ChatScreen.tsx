@@ -84,6 +84,15 @@ export function ChatScreen({ phone, waId }: { phone: PhoneNumber; waId: string }
     onSuccess: refresh,
     onError,
   });
+  const choose = useMutation({
+    mutationFn: (input: { messageId: string; optionId: string }) =>
+      sandboxApi.choose(phone.id, waId, input.messageId, input.optionId),
+    onSuccess: () => {
+      setError(null);
+      refresh();
+    },
+    onError,
+  });
   const markRead = useMutation({
     mutationFn: () => sandboxApi.markRead(phone.id, waId),
     onSuccess: refresh,
@@ -207,6 +216,7 @@ export function ChatScreen({ phone, waId }: { phone: PhoneNumber; waId: string }
                   onReact={(emoji) => react.mutate({ messageId: message.id, emoji })}
                   onReply={() => setReplyTo(message)}
                   onJumpTo={jumpTo}
+                  onChoose={(optionId) => choose.mutate({ messageId: message.id, optionId })}
                 />
               </Fragment>
             );

@@ -1,8 +1,9 @@
-import { DownloadIcon, FileTextIcon, MapPinIcon, ReplyIcon, SmileIcon } from 'lucide-react';
+import { DownloadIcon, FileTextIcon, ReplyIcon, SmileIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { ChatMessage } from '../api';
 import { fileExtension, timeOfDay } from '../format';
 import { StatusTicks } from './PhoneMarks';
+import { ContactCards, InteractiveActions, InteractiveText, LocationCard, VoiceNote } from './RichContent';
 
 const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'];
 
@@ -11,6 +12,8 @@ type Props = {
   onReact: (emoji: string) => void;
   onReply: () => void;
   onJumpTo: (id: string) => void;
+  /** The customer taps a reply button or picks a list row of this message. */
+  onChoose: (optionId: string) => void;
 };
 
 function Quote({
@@ -56,6 +59,7 @@ function Media({ media }: { media: NonNullable<ChatMessage['media']> }) {
     // biome-ignore lint/a11y/useMediaCaption: customer media carries no captions track
     return <video src={media.url} controls className="-mx-1 mb-1 max-h-72 w-full rounded-md bg-black" />;
   }
+  if (media.kind === 'audio' && media.voice) return <VoiceNote url={media.url} />;
   if (media.kind === 'audio') {
     // biome-ignore lint/a11y/useMediaCaption: customer media carries no captions track
     return <audio src={media.url} controls className="mb-1 w-60" />;
@@ -83,7 +87,7 @@ function Media({ media }: { media: NonNullable<ChatMessage['media']> }) {
 }
 
 /** One message as WhatsApp draws it, from the customer's side: theirs on the right in green. */
-export function MessageBubble({ message, onReact, onReply, onJumpTo }: Props) {
+export function MessageBubble({ message, onReact, onReply, onJumpTo, onChoose }: Props) {
   const [picking, setPicking] = useState(false);
   const mine = message.from === 'customer';
   const myReaction = message.reactions.find((r) => r.from === 'customer')?.emoji ?? '';
@@ -109,12 +113,9 @@ export function MessageBubble({ message, onReact, onReply, onJumpTo }: Props) {
             <p className="mb-0.5 font-semibold">{message.template.header.text}</p>
           )}
           {message.media && <Media media={message.media} />}
-          {message.location && (
-            <p className="flex items-center gap-1.5 font-medium">
-              <MapPinIcon className="size-4 text-[#06a884]" />
-              {message.location.name ?? `${message.location.latitude}, ${message.location.longitude}`}
-            </p>
-          )}
+          {message.location && <LocationCard location={message.location} />}
+          {message.contacts && <ContactCards contacts={message.contacts} />}
+          {message.interactive && <InteractiveText interactive={message.interactive} />}
           {text && <span className="break-words whitespace-pre-wrap">{text}</span>}
           {message.template?.footer && (
             <p className="mt-1 text-[12.5px] text-slate-500">{message.template.footer}</p>
@@ -136,6 +137,9 @@ export function MessageBubble({ message, onReact, onReply, onJumpTo }: Props) {
                 </span>
               ))}
             </span>
+          )}
+          {message.interactive && (
+            <InteractiveActions interactive={message.interactive} onChoose={mine ? null : onChoose} />
           )}
           {message.template && message.template.buttons.length > 0 && (
             <div className="-mx-2 mt-2 -mb-1 border-t border-slate-200/80">
