@@ -206,6 +206,7 @@ test.describe('an agent whose browser reads German', () => {
 
 test('the owner tries the AI bot in the test chat and turns it on; a sandbox customer gets its answer, asks for a person and the chat shows as handed over', async ({
   page,
+  browser,
 }) => {
   const inbox = await ownerWithNumber(page, 'Lumen Bikes');
   await completeOnboardingViaApi(page);
@@ -233,6 +234,13 @@ test('the owner tries the AI bot in the test chat and turns it on; a sandbox cus
   );
   await expectNoAxeViolations(page, 'Marketing → AI Bots with the test chat');
   await screenshot(page, '98-ai-bots-test-chat');
+
+  // Outside business hours: the week appears (not saved here), and the limits below.
+  await page.getByRole('radio', { name: /Outside business hours/ }).check();
+  await expect(page.getByTestId('business-hours')).toContainText('Monday');
+  await page.getByLabel('Turn limit').scrollIntoViewIfNeeded();
+  await screenshot(page, '98-ai-bots-hours', { fullPage: false });
+  await page.getByRole('radio', { name: /Always/ }).check();
 
   // Turned on by keyboard.
   await page.getByRole('switch', { name: 'Answer customers with the AI bot' }).focus();
@@ -270,6 +278,26 @@ test('the owner tries the AI bot in the test chat and turns it on; a sandbox cus
   await expect(bar.getByRole('button', { name: 'Resume bot' })).toBeVisible();
   await expectNoAxeViolations(page, 'a chat handed over by the AI bot', '[data-testid="chat-bot-bar"]');
   await screenshot(page, '99-ai-bot-handed-over', { fullPage: false });
+  // A member sees the tab read-only.
+  const memberEmail = uniqueEmail('bot-member');
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  try {
+    await signUpViaApi(member, memberEmail, 'member-pass');
+    await joinTeamViaApi(page.request, member, memberEmail);
+    await member.goto('/app/marketing/bots');
+    await expect(member.getByTestId('bot-read-only')).toContainText(
+      'Only the team owner can change the AI bot.',
+    );
+    await expect(member.getByTestId('bot-state')).toHaveText('On — answering now');
+    await expect(member.getByRole('switch', { name: 'Answer customers with the AI bot' })).toBeDisabled();
+    await expect(member.getByRole('button', { name: 'Save bot settings' })).toHaveCount(0);
+    await expectNoAxeViolations(member, 'Marketing → AI Bots (member)');
+    await screenshot(member, '98-ai-bots-member', { fullPage: false });
+  } finally {
+    await memberContext.close();
+  }
+
   // Nothing more from the bot after the hand-over.
   expect((await customerChat(page.request, inbox.phoneNumberId, MAYA.waId)).messages.at(-1)?.from).toBe(
     'customer',

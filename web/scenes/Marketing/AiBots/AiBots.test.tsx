@@ -23,7 +23,8 @@ function botView(
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>;
 
-describe('Marketing → AI Bots', () => {
+// Typing into a form this size is slow on a busy machine.
+describe('Marketing → AI Bots', { timeout: 20_000 }, () => {
   it('lets the owner turn the bot on and shows the model it uses', async () => {
     const puts: Record<string, unknown>[] = [];
     mockApi({

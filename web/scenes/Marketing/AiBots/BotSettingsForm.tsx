@@ -6,7 +6,7 @@ import {
   aiBotSettingsInputSchema,
 } from '@common/api/ai-bot';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { saveAiBot } from '../../../api/aiBot';
 import { errorMessage } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
@@ -51,7 +51,16 @@ export function BotSettingsForm({ settings, canEdit }: { settings: AiBotSettings
   const [limits, setLimits] = useState<Limits>(() => limitsOf(settings));
   const [problem, setProblem] = useState<string | null>(null);
   const zoneId = useId();
-  const zones = timeZones(draft.timeZone);
+  // Some 400 options: built again only when the zone changes, not on every keystroke.
+  const zoneOptions = useMemo(
+    () =>
+      timeZones(draft.timeZone).map((zone) => (
+        <option key={zone} value={zone}>
+          {zone.replaceAll('_', ' ')}
+        </option>
+      )),
+    [draft.timeZone],
+  );
 
   const save = useMutation({
     mutationFn: (body: AiBotSettingsInput) => saveAiBot(client, body),
@@ -137,11 +146,7 @@ export function BotSettingsForm({ settings, canEdit }: { settings: AiBotSettings
             onChange={(event) => edit('timeZone', event.target.value)}
             className={inputClasses()}
           >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
+            {zoneOptions}
           </select>
           <p className="mt-1.5 text-xs text-slate-500">Business hours are read in this time zone.</p>
         </div>

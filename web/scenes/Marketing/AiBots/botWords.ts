@@ -42,15 +42,18 @@ export function behaviourInWords(settings: AiBotSettings): { does: string[]; han
   };
 }
 
-/** The time zones the browser knows, with `current` (and UTC) always among them. */
+let knownZones: string[] | null = null;
+
+/** The time zones the browser knows (read once), with `current` (and UTC) always among them. */
 export function timeZones(current: string): string[] {
-  let zones: string[] = [];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
+  if (!knownZones) {
+    try {
+      knownZones = Intl.supportedValuesOf('timeZone');
+    } catch {
+      knownZones = [];
+    }
   }
-  const all = new Set(['UTC', ...zones]);
+  const all = new Set(['UTC', ...knownZones]);
   all.add(current);
   return [...all];
 }

@@ -35,7 +35,7 @@ export function ChatBotBar({ contact }: { contact: ContactDetail }) {
   const state = bot.state;
   const text =
     state === 'active'
-      ? 'The AI bot answers this chat while it is unassigned. It hands over when it is unsure or the customer asks for a person.'
+      ? 'The AI bot answers this chat while it is unassigned. It hands over when it is unsure or the customer asks for a person; a reply from you stops it here.'
       : state === 'paused'
         ? 'The AI bot is paused in this chat: it will not answer here until someone resumes it.'
         : `Handed over by the AI bot: ${handOverWords(bot)}. Someone from the team should reply.`;
