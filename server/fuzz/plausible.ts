@@ -183,6 +183,29 @@ export function plausibleBody(w: FuzzWorld, r: Random, method: string, url: stri
         sendRate: r.pick([80, 1000, 0, 5000]),
         timeZone: r.pick(['UTC', 'Europe/Lisbon', 'Nowhere/City']),
       };
+    case 'PUT /api/ai/bot':
+      return {
+        enabled: r.chance(0.5),
+        when: r.pick(['always', 'outside_hours', 'never']),
+        timeZone: r.pick(['UTC', 'Europe/Berlin', 'Nowhere/City']),
+        hours: r.chance(0.5)
+          ? {
+              mon: { open: '09:00', close: '17:00' },
+              tue: null,
+              wed: null,
+              thu: null,
+              fri: null,
+              sat: null,
+              sun: null,
+            }
+          : { mon: { open: '18:00', close: '09:00' } },
+        maxTurns: r.pick([1, 5, 0, 51]),
+        maxLength: r.pick([50, 4096, 4097]),
+      };
+    case 'POST /api/ai/bot/test':
+      return { messages: [{ from: r.pick(['customer', 'bot', 'robot']), text: 'When are you open?' }] };
+    case 'PUT /api/contacts/:contactId/bot':
+      return { paused: r.pick([true, false, 'yes']) };
     case 'POST /api/campaigns/audience-count':
       return {
         audience: r.pick([
