@@ -7,7 +7,7 @@ import {
 } from '@common/api/ai-bot';
 import { inputClasses } from '../../../components/TextField';
 
-const TIME_INPUT = `${inputClasses()} !w-28 !py-1.5 tabular-nums`;
+const TIME_INPUT = `${inputClasses()} !w-36 !py-1.5 tabular-nums`;
 
 /**
  * The team's week: each day open (from–until, in the bot's time zone) or closed. A day's closing
