@@ -93,8 +93,10 @@ export async function fetchLink(
     return { ok: true, data, mimeType: contentType.trim() || mime, filename: filenameOf(link) };
   } catch (error) {
     if (controller.signal.aborted) return { ok: false, details: SEND_TEXTS.linkTimeout(seconds) };
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name ?? 'error';
-    return { ok: false, details: SEND_TEXTS.linkUnreachable(cause) };
+    type Cause = { code?: string; message?: string; errors?: { code?: string }[] };
+    const cause = (error as { cause?: Cause }).cause;
+    const reason = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).name;
+    return { ok: false, details: SEND_TEXTS.linkUnreachable(reason) };
   } finally {
     clearTimeout(timer);
   }
