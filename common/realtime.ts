@@ -100,6 +100,11 @@ export type ServerEventMap = {
   'segment.changed': { accountId: string; segmentId: string; deleted: boolean; updatedAt: string };
   /** A campaign was created, changed or deleted (`deleted`): refetch the campaigns. */
   'campaign.changed': { accountId: string; campaignId: string; deleted: boolean; updatedAt: string };
+  /**
+   * A campaign's messages in these chats were sent or failed (a batch of up to 1,000 chats): refetch an
+   * open chat among them, and the chat lists a little later (a campaign sends this several times a second).
+   */
+  'campaign.messages_changed': { accountId: string; contactIds: string[]; updatedAt: string };
   /** An import moved on (rows done, counts, status): the progress bar and the summary. */
   'contact_import.progress': {
     accountId: string;

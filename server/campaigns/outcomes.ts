@@ -21,7 +21,8 @@ const list = (rows: SQL[]) => sql.join(rows, sql`, `);
  * trigger on messages moves its recipient; a status webhook that came first already did both, and
  * is not undone); a retry goes back to the queue with its message's `send_started_at` cleared; a
  * failure fails the message with Meta's code and the error in words (the recipient follows), and
- * 131050 opts the contact out of marketing.
+ * 131050 opts the contact out of marketing. The chats of the sent and failed are announced
+ * (`campaign.messages_changed`), so an open one shows its campaign message without a reload.
  */
 export async function recordOutcomes(events: EventBus, outcomes: SendOutcome[]): Promise<void> {
   const sent = outcomes.filter((o) => o.kind === 'sent');
@@ -68,5 +69,18 @@ export async function recordOutcomes(events: EventBus, outcomes: SendOutcome[]):
           );
       }
     }
+    for (const [accountId, contactIds] of chatsByAccount([...sent, ...failed]))
+      emit({ kind: 'campaign.messages_changed', accountId, contactIds });
   });
+}
+
+/** The chats whose campaign message changed, by account (a claim may hold several accounts' sends). */
+function chatsByAccount(outcomes: SendOutcome[]): Map<string, string[]> {
+  const chats = new Map<string, Set<string>>();
+  for (const { send } of outcomes) {
+    const set = chats.get(send.accountId) ?? new Set<string>();
+    set.add(send.contactId);
+    chats.set(send.accountId, set);
+  }
+  return new Map([...chats].map(([accountId, set]) => [accountId, [...set]]));
 }

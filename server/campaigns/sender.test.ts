@@ -141,6 +141,13 @@ describe('the campaign sender', { timeout: 120_000 }, () => {
       { name: 'Stop', optedOut: true },
     ]);
     const id = await draft(tagId);
+    // The chats whose campaign message was stored are announced, so an open one shows it live.
+    const announced = new Set<string>();
+    const unsubscribe = ctx.events.subscribe((batch) => {
+      for (const e of batch)
+        if (e.kind === 'campaign.messages_changed' && e.accountId === team.accountId)
+          for (const contactId of e.contactIds) announced.add(contactId);
+    });
     const member = await api(team.member, 'POST', `/api/campaigns/${id}/schedule`, { sendAt: null });
     expect(member.status).toBe(403);
     const started = await api<{ campaign: Campaign }>(team.owner, 'POST', `/api/campaigns/${id}/schedule`, {
@@ -172,6 +179,13 @@ describe('the campaign sender', { timeout: 120_000 }, () => {
       content: { kind: 'template', campaign: { id, name: expect.stringMatching(/^Wave /) } },
     });
     expect(chat!.externalId).toMatch(/^wamid\./);
+    unsubscribe();
+    expect([...announced].sort()).toEqual(
+      people
+        .slice(0, 3)
+        .map((p) => p.contactId)
+        .sort(),
+    );
 
     // Statuses come back; a reply counts; the funnel is counted and stored.
     await settle(ctx);

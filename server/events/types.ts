@@ -24,6 +24,11 @@ export type DomainEvent =
   | { kind: 'segment.changed'; accountId: string; segmentId: string; deleted: boolean }
   /** A campaign was created, changed or deleted (`deleted`). */
   | { kind: 'campaign.changed'; accountId: string; campaignId: string; deleted: boolean }
+  /**
+   * A campaign's messages in these chats were sent or failed (one stored batch of sends, at most 1,000
+   * chats): an open chat among them and the chat lists refetch, rather than a frame per message.
+   */
+  | { kind: 'campaign.messages_changed'; accountId: string; contactIds: string[] }
   /** Many contacts changed at once (a bulk action over more than 100 contacts, an import): lists refetch rather than expecting a row each. */
   | { kind: 'contacts.changed'; accountId: string; count: number }
   /** An import moved on: its state as committed with the batch (the progress bar and the summary). */

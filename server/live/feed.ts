@@ -195,6 +195,8 @@ function rowlessFrame(accountId: string, c: DomainEvent, now: string): ServerEve
         deleted: c.deleted,
         updatedAt: now,
       });
+    case 'campaign.messages_changed':
+      return frame('campaign.messages_changed', { accountId, contactIds: c.contactIds, updatedAt: now });
     case 'contacts.changed':
       return frame('contacts.changed', { accountId, updatedAt: now, count: c.count });
     case 'contact_import.progress':

@@ -20,7 +20,7 @@ import type { ServerEventMap } from '@common/realtime';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { crmKeys } from './crmKeys';
-import { loadRetry, loadRetryDelay } from './inboxKeys';
+import { inboxKeys, loadRetry, loadRetryDelay } from './inboxKeys';
 
 /**
  * Campaigns (`/api/campaigns`): the team's broadcasts. Every key sits under `campaignKeys.all`, which
@@ -181,8 +181,39 @@ export async function saveRecipientsAsSegment(client: QueryClient, id: string, b
   return segment;
 }
 
+/** A campaign sending at 1,000/s announces its chats several times a second: the lists refetch at most this often. */
+export const CHAT_LISTS_REFETCH_MS = 5000;
+const chatListRefetch = new WeakMap<
+  QueryClient,
+  { timer: ReturnType<typeof setTimeout> | null; last: number }
+>();
+
+function refetchChatListsSoon(client: QueryClient): void {
+  const state = chatListRefetch.get(client) ?? { timer: null, last: 0 };
+  chatListRefetch.set(client, state);
+  if (state.timer) return;
+  const wait = Math.max(0, state.last + CHAT_LISTS_REFETCH_MS - Date.now());
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    state.last = Date.now();
+    void client.invalidateQueries({ queryKey: inboxKeys.lists });
+  }, wait);
+}
+
 export const campaignAppliers = {
   'campaign.changed': ({ client }: { client: QueryClient }, _data: ServerEventMap['campaign.changed']) => {
     void client.invalidateQueries({ queryKey: campaignKeys.all });
+  },
+  // An open chat among them shows its campaign message (sent or failed) at once; the lists follow.
+  'campaign.messages_changed': (
+    { client }: { client: QueryClient },
+    data: ServerEventMap['campaign.messages_changed'],
+  ) => {
+    const chats = new Set(data.contactIds);
+    void client.invalidateQueries({
+      queryKey: ['messages'], // messageKeys.conversation(contactId) is ['messages', contactId]
+      predicate: (query) => chats.has(String(query.queryKey[1])),
+    });
+    refetchChatListsSoon(client);
   },
 };
