@@ -210,13 +210,20 @@ describe('the AI bot', () => {
     }
   });
 
-  it('never answers a blocked contact, nor an assigned chat', async () => {
+  it('never answers a blocked contact, one who opted out, nor an assigned chat', async () => {
     const blockedWaId = newCustomer();
     await customerAsks(blockedWaId, 'When are you open?');
     const blocked = await contactOf(ctx, team, blockedWaId);
     await ctx.db.update(contacts).set({ blockedAt: new Date() }).where(eq(contacts.id, blocked.id));
     await customerAsks(blockedWaId, 'When are you open tomorrow?');
     expect(await botMessages(blocked.id)).toHaveLength(1);
+
+    const optedOutWaId = newCustomer();
+    await customerAsks(optedOutWaId, 'When are you open?');
+    const optedOut = await contactOf(ctx, team, optedOutWaId);
+    await ctx.db.update(contacts).set({ consent: 'opted_out' }).where(eq(contacts.id, optedOut.id));
+    await customerAsks(optedOutWaId, 'When are you open tomorrow?');
+    expect(await botMessages(optedOut.id)).toHaveLength(1);
 
     const assignedWaId = newCustomer();
     await customerAsks(assignedWaId, 'When are you open?');

@@ -36,9 +36,17 @@ export type BotOutcome =
 
 type Contact = typeof contacts.$inferSelect;
 
-/** Whether the contact's chat is one the bot may answer now: unassigned, not blocked, window open. */
+/**
+ * Whether the contact's chat is one the bot may answer now: unassigned, not blocked, not opted out (the
+ * bot never writes by itself to someone who said STOP; a teammate still may), window open.
+ */
 function chatOpenToBot(contact: Contact, now: Date): boolean {
-  return contact.assignedTo === null && contact.blockedAt === null && canSendFreeform(contact, now);
+  return (
+    contact.assignedTo === null &&
+    contact.blockedAt === null &&
+    contact.consent !== 'opted_out' &&
+    canSendFreeform(contact, now)
+  );
 }
 
 /** A teammate's message (not the bot's) in the chat after `after`. */
