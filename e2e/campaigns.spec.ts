@@ -91,7 +91,17 @@ test('the owner sends a campaign with a custom-field variable to a segment and w
   );
   // Some customers have reached their marketing limit for now: the sandbox fails them with 131049.
   await setRecipientShares(page.request, { marketingLimitShare: LIMIT_SHARE });
+  // A teammate has a recipient's chat open: the campaign's message appears in it without a reload.
+  const watcher = CUSTOMERS.find((c) => !LIMITED.includes(c.waId))!;
+  const openChat = await page.context().newPage();
+  await openChat.goto(`/app/chats?contact=${await contactIdFor(page, watcher.waId)}`);
+  await expect(openChat.getByTestId('message').filter({ hasText: 'Hello!' })).toBeVisible();
+  await page.bringToFront();
   await page.getByRole('button', { name: 'Send now' }).click();
+  await expect(
+    openChat.getByTestId('message').filter({ has: openChat.getByTestId('campaign-label') }),
+  ).toContainText(/your order (Gold|Platinum|Silver) is on its way/, { timeout: 30_000 });
+  await openChat.close();
 
   // The report: the funnel fills live as the sandbox answers. (Whether a failure counts as sent too
   // depends on whether its send's answer was stored before the failure arrived: not asserted.)
