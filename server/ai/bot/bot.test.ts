@@ -177,6 +177,24 @@ describe('the AI bot', () => {
       return (await botState(contact.id)).state === 'handed_over';
     }, 'the hand-over after the teammate wrote');
     expect(await botState(contact.id)).toMatchObject({ reason: 'teammate_replied' });
+    // In the activity log (the bot had spoken here), and on the live feed without a notification:
+    // the teammate who wrote has the chat already.
+    const logged = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ai_bot.handed_over'), eq(auditLog.subjectId, contact.id)));
+    expect(logged.map((e) => e.details)).toEqual([{ reason: 'teammate_replied' }]);
+    const frames = await framesFor(ctx.db, ctx.app.clock, [
+      {
+        kind: 'ai_bot.handed_over',
+        accountId: team.accountId,
+        contactId: contact.id,
+        reason: 'teammate_replied',
+      },
+    ]);
+    expect(frames.map((f) => f.frame)).toContainEqual(
+      expect.objectContaining({ data: expect.objectContaining({ contactId: contact.id, notify: false }) }),
+    );
     await customerAsks(waId, 'When are you open?');
     expect(await botMessages(contact.id)).toHaveLength(1);
   });
@@ -231,6 +249,30 @@ describe('the AI bot', () => {
     await ctx.db.update(contacts).set({ assignedTo: team.member.id }).where(eq(contacts.id, assigned.id));
     await customerAsks(assignedWaId, 'When are you open tomorrow?');
     expect(await botMessages(assigned.id)).toHaveLength(1);
+
+    // A teammate writing in a chat the bot never touched: the bot keeps out of it, without a log entry.
+    const quietWaId = newCustomer();
+    try {
+      await setBot({ enabled: false });
+      await customerWrites(ctx, team, quietWaId, 'When are you open?');
+    } finally {
+      await setBot({ enabled: true });
+    }
+    const quiet = await contactOf(ctx, team, quietWaId);
+    const wrote = await api(team.member, 'POST', `/api/contacts/${quiet.id}/messages`, {
+      clientRef: `temp-${quietWaId}`,
+      text: 'Hello from the team.',
+    });
+    expect(wrote.statusCode, wrote.body).toBe(202);
+    await until(async () => {
+      await settle(ctx);
+      return (await botState(quiet.id)).state === 'handed_over';
+    }, 'the bot to keep out of a chat a teammate wrote in');
+    const none = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ai_bot.handed_over'), eq(auditLog.subjectId, quiet.id)));
+    expect(none).toHaveLength(0);
   });
 
   it('hands over when one customer reaches the hourly reply limit', async () => {

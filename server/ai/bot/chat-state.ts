@@ -27,7 +27,8 @@ export function presentChatBot(enabled: boolean, row: AiBotChatRow | null): Chat
 /**
  * The bot stops in a chat and leaves it to the team: the chat's state becomes handed_over with the
  * reason, unless it is already paused or handed over (then nothing changes and false is returned).
- * The caller's transaction; `emit` tells the live feed, which notifies teammates.
+ * The caller's transaction; `emit` tells the live feed, which notifies teammates (not when a teammate's
+ * own message was the reason: they have the chat already).
  */
 export async function handOver(
   tx: Executor,
@@ -44,9 +45,12 @@ export async function handOver(
       set: { state: 'handed_over', reason, changedAt: now, changedBy: null, updatedAt: now },
       setWhere: sql`${aiBotChats.state} = 'active'`,
     })
-    .returning({ contactId: aiBotChats.contactId });
+    // xmax = 0: the row is new (the bot had never spoken or been switched in this chat).
+    .returning({ fresh: sql<boolean>`xmax = 0` });
   if (!row) return false;
   emit({ kind: 'ai_bot.handed_over', ...chat, reason });
+  // A teammate writing in a chat the bot never touched is no news for the activity log.
+  if (row.fresh && reason === 'teammate_replied') return true;
   // The team's activity log: the system (no actor) handed the chat over, and why.
   const [team] = await tx
     .select({ id: teams.id })

@@ -8,7 +8,7 @@ import { loadBotSettings } from './settings';
 
 /**
  * The live feed's `ai_bot.chat_changed` frames for one account's committed changes: a hand-over (with
- * `notify`, so teammates are told), a pause or a resume. The chat's state is read as it is now.
+ * `notify`, so teammates are told, unless a teammate's reply caused it), a pause or a resume. The chat's state is read as it is now.
  */
 export async function botFrames(
   db: Executor,
@@ -18,7 +18,8 @@ export async function botFrames(
   const notify = new Set<string>();
   const changed = new Set<string>();
   for (const c of changes) {
-    if (c.kind === 'ai_bot.handed_over') notify.add(c.contactId);
+    // Teammates hear of the bot giving up a chat; a teammate's own reply needs no announcement.
+    if (c.kind === 'ai_bot.handed_over' && c.reason !== 'teammate_replied') notify.add(c.contactId);
     if (c.kind === 'ai_bot.handed_over' || c.kind === 'ai_bot.chat_changed') changed.add(c.contactId);
   }
   if (changed.size === 0) return [];
