@@ -205,8 +205,19 @@ export function checkInteractive(raw: unknown): CheckedInteractive {
   return { content, headerMedia: media };
 }
 
+/** Graph takes an array parameter as JSON text too (whatsapp-api-js sends `contacts` that way). */
+function jsonTextOr(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
 /** `type: contacts`: each card needs name.formatted_name; the rest is kept as sent. */
-export function checkContacts(raw: unknown): ContactCard[] {
+export function checkContacts(sent: unknown): ContactCard[] {
+  const raw = jsonTextOr(sent);
   if (raw === undefined) throw sendErrors.required('contacts');
   if (!Array.isArray(raw) || raw.length < 1 || raw.length > 257)
     throw sendErrors.invalid(SEND_TEXTS.contactsCount);
