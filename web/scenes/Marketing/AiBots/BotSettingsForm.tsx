@@ -106,7 +106,7 @@ export function BotSettingsForm({ settings, canEdit }: { settings: AiBotSettings
 
   return (
     <form onSubmit={submit} noValidate aria-label="AI bot settings" className="divide-y divide-slate-100">
-      <fieldset disabled={!canEdit} className="space-y-4 p-6">
+      <fieldset disabled={!canEdit} className="min-w-0 space-y-4 p-6">
         <legend className="sr-only">When the bot answers</legend>
         <h3 className="text-sm font-semibold text-slate-900">When it answers</h3>
         <div role="radiogroup" aria-label="When the bot answers" className="grid gap-2 sm:grid-cols-2">
@@ -167,7 +167,7 @@ export function BotSettingsForm({ settings, canEdit }: { settings: AiBotSettings
         </p>
       </div>
 
-      <fieldset disabled={!canEdit} className="space-y-4 p-6">
+      <fieldset disabled={!canEdit} className="min-w-0 space-y-4 p-6">
         <legend className="sr-only">Limits</legend>
         <h3 className="text-sm font-semibold text-slate-900">Limits</h3>
         <div className="grid gap-4 sm:grid-cols-3">
