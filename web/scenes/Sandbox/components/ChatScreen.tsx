@@ -160,7 +160,7 @@ export function ChatScreen({ phone, waId }: { phone: PhoneNumber; waId: string }
             <span className="truncate">{phone.verifiedName}</span>
             <VerifiedBadge className="size-4 shrink-0" />
           </p>
-          <p className="truncate text-[12px] text-white/75">{phone.displayPhoneNumber}</p>
+          <p className="truncate text-[12px] text-white">{phone.displayPhoneNumber}</p>
         </div>
         <button
           type="button"
@@ -168,7 +168,10 @@ export function ChatScreen({ phone, waId }: { phone: PhoneNumber; waId: string }
           aria-pressed={autoRead}
           title={autoRead ? 'Reading messages as they arrive' : 'Not reading automatically'}
           className={`flex items-center gap-1 rounded-full px-2 py-1 text-[11px] font-medium transition-colors ${
-            autoRead ? 'bg-white/20 text-white' : 'bg-black/10 text-white/70 hover:bg-white/10'
+            // Darker than the header, never lighter: white text keeps its 4.5:1 contrast.
+            autoRead
+              ? 'bg-black/25 text-white ring-1 ring-white/70'
+              : 'text-white ring-1 ring-white/40 hover:bg-black/15'
           }`}
         >
           <EyeIcon className="size-3.5" />

@@ -34,7 +34,7 @@ function Quote({
         byBusiness ? 'border-[#06cf9c]' : 'border-[#53bdeb]'
       } ${mine ? 'bg-[#c7f0c0]' : 'bg-[#f5f6f6]'}`}
     >
-      <span className={`block text-xs font-semibold ${byBusiness ? 'text-[#06a884]' : 'text-[#3a9ad9]'}`}>
+      <span className={`block text-xs font-semibold ${byBusiness ? 'text-[#05705a]' : 'text-[#1d6fa5]'}`}>
         {byBusiness ? 'Business' : 'You'}
       </span>
       <span className="line-clamp-2 text-[13px] text-slate-600">{context.preview}</span>
