@@ -230,6 +230,18 @@ describe('media by link', () => {
         SEND_TEXTS.linkVoiceNotOgg('audio/mpeg'),
       ],
     ];
+    cases.push([
+      {
+        type: 'interactive',
+        interactive: {
+          type: 'button',
+          header: { type: 'image', image: { link: `${filesOrigin}/gone-too.png` } },
+          body: { text: 'With a header that is gone' },
+          action: { buttons: [{ type: 'reply', reply: { id: 'ok', title: 'OK' } }] },
+        },
+      },
+      SEND_TEXTS.linkHttpStatus(404, 'Not Found'),
+    ]);
     const closed = createServer();
     const closedOrigin = await listen(closed);
     await new Promise((resolve) => closed.close(resolve));

@@ -51,8 +51,15 @@ function interactiveHeaderMedia(payload: MessagePayload): { kind: string; ref: M
 /** A business send whose media link could not be fetched never reached the phone. */
 function neverArrived(row: SandboxMessage): boolean {
   if (row.direction !== 'to_customer' || row.status !== 'failed') return false;
-  const media = mediaOf(row.payload as MessagePayload);
-  return media !== null && media.ref.id === '';
+  const payload = row.payload as MessagePayload;
+  const media = mediaOf(payload);
+  const templateHeader = payload.template?.rendered.header;
+  const interactiveHeader = payload.interactive?.header;
+  return (
+    (media !== null && media.ref.id === '') ||
+    (templateHeader != null && templateHeader.kind !== 'text' && !templateHeader.mediaId) ||
+    (interactiveHeader != null && interactiveHeader.type !== 'text' && !interactiveHeader.mediaId)
+  );
 }
 
 /** A one-line summary of a message (chat list, reply quotes). */
