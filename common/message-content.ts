@@ -58,6 +58,42 @@ export type InteractiveReply =
     }
   | { type: 'unknown'; rawType: string | null };
 
+/** The header of an interactive message the business sends (text; a media header is not offered yet). */
+export type InteractiveHeader = { type: 'text'; text: string };
+
+/**
+ * Interactive messages the business sends (issue 17; limits and words in common/api/interactive.ts).
+ * Button and row ids are the server's, kept here: a customer's button_reply/list_reply carries one.
+ */
+export type OutgoingInteractiveContent =
+  | {
+      kind: 'buttons';
+      header: InteractiveHeader | null;
+      body: string;
+      footer: string | null;
+      buttons: { id: string; title: string }[];
+    }
+  | {
+      kind: 'list';
+      header: InteractiveHeader | null;
+      body: string;
+      footer: string | null;
+      /** The label of the button that opens the list. */
+      button: string;
+      sections: {
+        title: string | null;
+        rows: { id: string; title: string; description: string | null }[];
+      }[];
+    }
+  | {
+      kind: 'cta_url';
+      header: InteractiveHeader | null;
+      body: string;
+      footer: string | null;
+      displayText: string;
+      url: string;
+    };
+
 export type OrderItem = {
   productRetailerId: string;
   quantity: number;

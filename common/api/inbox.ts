@@ -9,7 +9,7 @@
  */
 
 import { z } from 'zod';
-import type { InboundContent } from '../message-content';
+import type { InboundContent, OutgoingInteractiveContent } from '../message-content';
 import type { ChatBotState } from './ai-bot';
 import type { ContactConsent } from './consent';
 
@@ -243,6 +243,8 @@ export type MessageAbilities = {
  */
 export type MessageContent = (
   | Exclude<InboundContent, { kind: 'reaction' }>
+  /** Reply buttons, lists and link buttons the team sent (./interactive.ts); location/contacts reuse the inbound shapes. */
+  | OutgoingInteractiveContent
   | {
       kind: 'template';
       name: string;
