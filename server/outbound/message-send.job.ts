@@ -23,6 +23,7 @@ import {
   type TemplateParameter,
   type TemplateSendComponent,
 } from '../whatsapp/message-builders';
+import { buildRichOutbound, isRichContent } from './rich-content';
 import type { TemplateSendContent } from './send-content';
 import { ambiguousSendError, classifySendFailure, errorContextFor, sendError } from './send-errors';
 
@@ -119,6 +120,8 @@ function buildOutbound(
   };
   const caption = row.body || undefined;
   if (row.type === 'template') return buildTemplateSend(row, to, options, { providerId, filename });
+  const content = row.content as { kind: string };
+  if (providerId === null && isRichContent(content)) return buildRichOutbound(content, to, options);
   if (providerId === null) return buildTextMessage(to, row.body, options);
   if (row.type === 'image') return buildImageMessage(to, { mediaId: providerId, caption }, options);
   if (row.type === 'video') return buildVideoMessage(to, { mediaId: providerId, caption }, options);

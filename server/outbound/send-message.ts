@@ -15,7 +15,7 @@ import { messagePolicy } from '../policies/message';
 import type { ContactRow } from '../presenters/contact';
 import type { MessageRow } from '../presenters/message';
 import { previewFor } from '../whatsapp/message-preview';
-import type { InboundContent } from '../whatsapp/types';
+import type { InboundContent, OutgoingInteractiveContent } from '../whatsapp/types';
 import { checkAttachment } from './attachment-rules';
 import { messageSendJob } from './message-send.job';
 import { keepUpload, type ReceivedFile, removeStored, uploadedSize } from './receive-upload';
@@ -23,7 +23,7 @@ import type { TemplateSendContent } from './send-content';
 import { documentFilename, sniffMedia } from './sniff';
 import { canSendFreeform } from './window';
 
-type Deps = { db: Database; env: Env; events: EventBus; clock: Clock };
+export type Deps = { db: Database; env: Env; events: EventBus; clock: Clock };
 /** The teammate sending, in the account they act in (id null: the AI bot, server/ai/bot). */
 export type Sender = { id: string | null; accountId: string };
 /** The acting user of a send command: the policies judge them against the contact or message row. */
@@ -54,7 +54,11 @@ export async function requireWindowOpen(deps: Deps, actor: PolicyActor, contact:
 }
 
 /** The wamid to quote: the target must be in the same conversation and already accepted by Meta. */
-async function quotedExternalId(db: Executor, contact: ContactRow, replyToMessageId: string | undefined) {
+export async function quotedExternalId(
+  db: Executor,
+  contact: ContactRow,
+  replyToMessageId: string | undefined,
+) {
   if (!replyToMessageId) return null;
   const [target] = await db
     .select({ externalId: messages.externalId })
@@ -75,7 +79,7 @@ async function quotedExternalId(db: Executor, contact: ContactRow, replyToMessag
 type OutgoingValues = {
   type: string;
   body: string;
-  content: InboundContent | TemplateSendContent;
+  content: InboundContent | OutgoingInteractiveContent | TemplateSendContent;
   /** The list line; derived from the content unless given. */
   preview?: string;
   clientRef: string;

@@ -46,7 +46,47 @@ export type OutboundMessage = MessageEnvelope &
     | { type: 'audio'; audio: { id: string } }
     | { type: 'sticker'; sticker: { id: string } }
     | { type: 'reaction'; reaction: { message_id: string; emoji: string } }
+    | { type: 'interactive'; interactive: InteractiveObject }
+    | {
+        type: 'location';
+        location: { latitude: number; longitude: number; name?: string; address?: string };
+      }
+    | { type: 'contacts'; contacts: ContactObject[] }
   );
+
+type InteractiveCommon = {
+  header?: { type: 'text'; text: string };
+  body: { text: string };
+  footer?: { text: string };
+};
+
+/** `interactive` of a send: reply buttons, a list or a link button (doc §2, limits §9). */
+export type InteractiveObject = InteractiveCommon &
+  (
+    | { type: 'button'; action: { buttons: { type: 'reply'; reply: { id: string; title: string } }[] } }
+    | {
+        type: 'list';
+        action: {
+          button: string;
+          sections: {
+            title?: string;
+            rows: { id: string; title: string; description?: string }[];
+          }[];
+        };
+      }
+    | {
+        type: 'cta_url';
+        action: { name: 'cta_url'; parameters: { display_text: string; url: string } };
+      }
+  );
+
+/** A contact card as Meta takes it (only the parts we send). */
+export type ContactObject = {
+  name: { formatted_name: string; first_name?: string };
+  phones?: { phone: string; type?: string; wa_id?: string }[];
+  emails?: { email: string; type?: string }[];
+  org?: { company?: string; title?: string };
+};
 
 export type OutboundMessageType = OutboundMessage['type'];
 
@@ -178,6 +218,42 @@ export function buildReactionMessage(
     type: 'reaction',
     reaction: { message_id: reaction.targetExternalId, emoji: reaction.emoji },
   };
+}
+
+/** An interactive message (reply buttons, a list or a link button) as Meta takes it. */
+export function buildInteractiveMessage(
+  to: string,
+  interactive: InteractiveObject,
+  options: SendOptions = {},
+): OutboundMessage {
+  return { ...envelope(to, options), type: 'interactive', interactive };
+}
+
+/** A location pin; name and address are left out when empty. */
+export function buildLocationMessage(
+  to: string,
+  location: { latitude: number; longitude: number; name?: string | null; address?: string | null },
+  options: SendOptions = {},
+): OutboundMessage {
+  return {
+    ...envelope(to, options),
+    type: 'location',
+    location: {
+      latitude: location.latitude,
+      longitude: location.longitude,
+      ...(location.name ? { name: location.name } : {}),
+      ...(location.address ? { address: location.address } : {}),
+    },
+  };
+}
+
+/** One or more contact cards. */
+export function buildContactsMessage(
+  to: string,
+  contacts: ContactObject[],
+  options: SendOptions = {},
+): OutboundMessage {
+  return { ...envelope(to, options), type: 'contacts', contacts };
 }
 
 /** The mark-as-read body (also marks earlier messages of the thread read), optionally showing "typing…". */

@@ -1,7 +1,10 @@
-import type { InboundContent } from './types';
+import type { InboundContent, OutgoingInteractiveContent } from './types';
+
+/** What a message carries in either direction (the team's interactive messages have their own kinds). */
+type AnyContent = InboundContent | OutgoingInteractiveContent;
 
 /** The message's own words (body, caption, tapped title…); '' when it has none, like a bare image or a location. */
-export function readableText(content: InboundContent): string {
+export function readableText(content: AnyContent): string {
   switch (content.kind) {
     case 'text':
       return content.body;
@@ -20,18 +23,25 @@ export function readableText(content: InboundContent): string {
     case 'order':
       return content.text;
     case 'system':
+    case 'buttons':
+    case 'list':
+    case 'cta_url':
       return content.body;
     default:
       return '';
   }
 }
 
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]?.trim() || 'Message';
+}
+
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-/** A one-line, never empty summary of an inbound message for the inbox list and notifications. */
-export function previewFor(content: InboundContent): string {
+/** A one-line, never empty summary of a message (inbound, or one the team sent) for the inbox list and notifications. */
+export function previewFor(content: AnyContent): string {
   switch (content.kind) {
     case 'text':
       return content.body.trim() || '💬 Message';
@@ -70,6 +80,12 @@ export function previewFor(content: InboundContent): string {
     }
     case 'system':
       return content.body || 'System message';
+    case 'buttons':
+      return `🔘 ${firstLine(content.body)}`;
+    case 'list':
+      return `📋 ${firstLine(content.body)}`;
+    case 'cta_url':
+      return `🔗 ${firstLine(content.body)}`;
     case 'unsupported':
       return content.unsupportedType
         ? `Unsupported message (${content.unsupportedType})`

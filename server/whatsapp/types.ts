@@ -11,9 +11,18 @@ import type {
   InteractiveReply,
   MetaError,
   OrderItem,
+  OutgoingInteractiveContent,
 } from '@common/message-content';
 
-export type { ContactCard, InboundContent, InboundMedia, InteractiveReply, MetaError, OrderItem };
+export type {
+  ContactCard,
+  InboundContent,
+  InboundMedia,
+  InteractiveReply,
+  MetaError,
+  OrderItem,
+  OutgoingInteractiveContent,
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Wire shapes (what arrives in POST /webhooks/whatsapp)

@@ -1,10 +1,5 @@
-import {
-  MEDIA_LIMITS,
-  type MessageResponse,
-  reactSchema,
-  sendMediaFieldsSchema,
-  sendTextSchema,
-} from '@common/api/inbox';
+import { MEDIA_LIMITS, type MessageResponse, reactSchema, sendMediaFieldsSchema } from '@common/api/inbox';
+import { sendMessageSchema } from '@common/api/interactive';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +9,7 @@ import { markMessageRead } from '../../outbound/mark-read';
 import { reactToMessage } from '../../outbound/react';
 import { declaredSizeOf, receiveUpload } from '../../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../../outbound/send-message';
+import { sendRichMessage } from '../../outbound/send-rich';
 import { loadContact } from '../contacts/load';
 import { loadMessage, presentOne } from './load';
 
@@ -21,7 +17,7 @@ const contactParams = z.object({ contactId: z.uuid() });
 const messageParams = z.object({ messageId: z.uuid() });
 const accepted = { config: { access: 'member' as const } };
 
-/** Sending from the composer (text, media, retry), reactions and read receipts. */
+/** Sending from the composer (text, interactive, location, contacts, media, retry), reactions and read receipts. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: {
@@ -36,11 +32,16 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/contacts/:contactId/messages',
-    { ...accepted, schema: { tags: ['inbox'], params: contactParams, body: sendTextSchema } },
+    { ...accepted, schema: { tags: ['inbox'], params: contactParams, body: sendMessageSchema } },
     async (request, reply) => {
       const actor = await requireAccount(request);
       const contact = await loadContact(app.db, actor.accountId, request.params.contactId);
-      const { row } = await sendTextMessage(deps, actor, contact, request.body);
+      const input = request.body;
+      // A text, or reply buttons / a list / a link button / a location / contact cards (issue 17).
+      const { row } =
+        input.type === 'text'
+          ? await sendTextMessage(deps, actor, contact, input)
+          : await sendRichMessage(deps, actor, contact, input);
       const body: MessageResponse = { message: await presentOne(deps, contact, row.id) };
       return reply.code(202).send(body);
     },
