@@ -29,6 +29,7 @@ const env = { ...profile, ...process.env, BENCH_PROFILE: full ? 'full' : 'short'
 // and bench/contacts-export.ts the CSV import and export (they reuse bench/contacts-seed.ts).
 // bench/campaign.ts: a campaign sent by the real sender to a fake Graph API (issue 15); the short
 // profile sends 20,000 at 1,000/s and 4,000 at 80/s, the full one 100,000 at 1,000/s and 4,000 at 80/s.
+// bench/ai.ts: Suggest reply, 20 at a time, against a fake streaming model (issue 16).
 const benches = [
   'bench/ingest.ts',
   'bench/inbox.ts',
@@ -37,6 +38,7 @@ const benches = [
   'bench/contacts-export.ts',
   'bench/latency.ts',
   'bench/campaign.ts',
+  'bench/ai.ts',
   'bench/bundle.mjs',
 ];
 console.log(`bench profile: ${env.BENCH_PROFILE}`);
