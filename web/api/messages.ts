@@ -178,7 +178,7 @@ export function addStoredMessage(client: QueryClient, message: InboxMessage): vo
 
 type SendContext = { client: QueryClient; contactId: string; replyTo: InboxMessage | null };
 
-function tempMessage(
+export function tempMessage(
   contactId: string,
   clientRef: string,
   fields: Pick<InboxMessage, 'type' | 'body' | 'preview' | 'content'> & { media?: MessageMedia | null },
@@ -224,7 +224,7 @@ export function isWindowClosedError(error: unknown): boolean {
   return error instanceof ApiRequestError && error.code === 'window_closed';
 }
 
-async function runSend(
+export async function runSend(
   { client, contactId }: SendContext,
   temp: InboxMessage,
   kind: SentKind,

@@ -3,6 +3,7 @@ import type { SavedMessageView } from '@common/api/saved-messages';
 import { BookmarkIcon, LayoutTemplateIcon, LockIcon, SendHorizontalIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Autocomplete } from 'react-aria-components';
+import type { RichSend } from '../../../api/richSends';
 import { Spinner } from '../../../components/Spinner';
 import { COPY } from '../../../copy';
 import { useEscapeKey } from '../../../hooks/useEscapeKey';
@@ -19,6 +20,7 @@ import { EmojiButton } from './composer/EmojiButton';
 import { MessageInput } from './composer/MessageInput';
 import { isSuggestKey, SuggestButton, SuggestionNotice } from './composer/SuggestButton';
 import { useSuggestion } from './composer/useSuggestion';
+import { RichDialogs, type RichKind } from './interactive/RichDialogs';
 
 // The '/' list (React Aria's list box) is downloaded the first time it opens.
 const SavedPanel = lazy(() => import('./composer/SavedPanel').then((m) => ({ default: m.SavedPanel })));
@@ -35,6 +37,8 @@ type ComposerProps = {
   onCancelReply: () => void;
   onSendText: (text: string) => Promise<unknown>;
   onSendMedia: (attachment: PreparedAttachment, caption: string) => Promise<unknown>;
+  /** Reply buttons, a list, a link button, a location or a contact card from the attach menu. */
+  onSendRich?: (send: RichSend) => Promise<unknown>;
   onOpenTemplates: () => void;
 };
 
@@ -50,6 +54,7 @@ export function Composer({
   onCancelReply,
   onSendText,
   onSendMedia,
+  onSendRich,
   onOpenTemplates,
 }: ComposerProps) {
   const [text, setText] = useState('');
@@ -59,6 +64,7 @@ export function Composer({
   const [problem, setProblem] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
   const [showSaved, setShowSaved] = useState(false);
+  const [richOpen, setRichOpen] = useState<RichKind | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileRefs = {
     image: useRef<HTMLInputElement>(null),
@@ -98,9 +104,21 @@ export function Composer({
     [draft],
   );
 
+  // Kept open when the window closes meanwhile: the dialog then says so and offers templates.
+  const dialogs = onSendRich ? (
+    <RichDialogs
+      open={richOpen}
+      onClose={() => setRichOpen(null)}
+      canSend={canSend}
+      onOpenTemplates={onOpenTemplates}
+      onSend={onSendRich}
+    />
+  ) : null;
+
   if (!canSend) {
     return (
       <div className="border-t border-slate-200 bg-[#f0f2f5] px-4 py-3" data-testid="composer-locked">
+        {dialogs}
         <div className="flex flex-wrap items-center gap-3 rounded-xl bg-white px-4 py-3 shadow-xs ring-1 ring-slate-200">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-700 ring-1 ring-amber-200">
             <LockIcon className="size-4.5" />
@@ -278,7 +296,14 @@ export function Composer({
           onPick={insertEmoji}
           onClosed={() => requestAnimationFrame(() => textareaRef.current?.focus())}
         />
-        <AttachMenu busy={preparing} onPick={(kind) => fileRefs[kind].current?.click()} />
+        <AttachMenu
+          busy={preparing}
+          onPick={(kind) => {
+            if (kind === 'image' || kind === 'video' || kind === 'document') fileRefs[kind].current?.click();
+            else setRichOpen(kind);
+          }}
+        />
+        {dialogs}
         <button
           type="button"
           onClick={() => {

@@ -16,6 +16,7 @@ import {
   sendMedia,
   sendText,
 } from '../../../api/messages';
+import { type RichSend, sendRich } from '../../../api/richSends';
 import { Avatar } from '../../../components/Avatar';
 import { Spinner } from '../../../components/Spinner';
 import { COPY } from '../../../copy';
@@ -189,6 +190,16 @@ export function Conversation({ contactId, meId, onBack, onOpenDetails }: Convers
     }
   };
 
+  const handleSendRich = async (send: RichSend) => {
+    setReplyTo(null);
+    try {
+      await sendRich(context, send);
+    } catch (error) {
+      handleSendFailure(error);
+      throw error;
+    }
+  };
+
   return (
     <>
       <ConversationHeader contact={contact} now={now} onBack={onBack} onOpenDetails={onOpenDetails} />
@@ -215,6 +226,7 @@ export function Conversation({ contactId, meId, onBack, onOpenDetails }: Convers
         onCancelReply={() => setReplyTo(null)}
         onSendText={handleSendText}
         onSendMedia={handleSendMedia}
+        onSendRich={handleSendRich}
         onOpenTemplates={() => setTemplatesOpen(true)}
       />
       <TemplateModal

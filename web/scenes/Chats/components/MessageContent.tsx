@@ -1,4 +1,5 @@
 import type { InboxMessage } from '@common/api/inbox';
+import { InteractiveContent } from '../../../components/InteractivePreview';
 import { AudioPlayer } from './content/AudioPlayer';
 import { DocumentCard } from './content/DocumentCard';
 import { ImageBody, StickerBody, VideoBody } from './content/MediaBodies';
@@ -63,6 +64,10 @@ export function MessageContent({ message }: { message: InboxMessage }) {
       return <ContactsBody content={content} />;
     case 'interactive':
       return <InteractiveBody content={content} />;
+    case 'buttons':
+    case 'list':
+    case 'cta_url':
+      return <InteractiveContent content={content} />;
     case 'button':
       return <ButtonBody content={content} />;
     case 'order':

@@ -1,18 +1,52 @@
-import { FileTextIcon, ImageIcon, PaperclipIcon, VideoIcon } from 'lucide-react';
+import {
+  ContactRoundIcon,
+  ExternalLinkIcon,
+  FileTextIcon,
+  ImageIcon,
+  ListIcon,
+  MapPinIcon,
+  PaperclipIcon,
+  SquareMousePointerIcon,
+  VideoIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Spinner } from '../../../../components/Spinner';
 import type { AttachKind } from '../../attachments';
 
-export type PickableKind = Exclude<AttachKind, 'audio'>;
+export type PickableKind =
+  | Exclude<AttachKind, 'audio'>
+  | 'buttons'
+  | 'list'
+  | 'cta_url'
+  | 'location'
+  | 'contacts';
 
 const OPTIONS: { kind: PickableKind; label: string; icon: ReactNode; tone: string }[] = [
   { kind: 'image', label: 'Photo', icon: <ImageIcon className="size-4.5" />, tone: 'bg-sky-500' },
   { kind: 'video', label: 'Video', icon: <VideoIcon className="size-4.5" />, tone: 'bg-rose-500' },
   { kind: 'document', label: 'Document', icon: <FileTextIcon className="size-4.5" />, tone: 'bg-violet-500' },
+  { kind: 'location', label: 'Location', icon: <MapPinIcon className="size-4.5" />, tone: 'bg-emerald-600' },
+  { kind: 'contacts', label: 'Contact', icon: <ContactRoundIcon className="size-4.5" />, tone: 'bg-sky-700' },
+  {
+    kind: 'buttons',
+    label: 'Reply buttons',
+    icon: <SquareMousePointerIcon className="size-4.5" />,
+    tone: 'bg-amber-600',
+  },
+  { kind: 'list', label: 'List', icon: <ListIcon className="size-4.5" />, tone: 'bg-teal-600' },
+  {
+    kind: 'cta_url',
+    label: 'Link button',
+    icon: <ExternalLinkIcon className="size-4.5" />,
+    tone: 'bg-indigo-500',
+  },
 ];
 
-/** The paperclip: a React Aria menu of Photo, Video and Document (arrows, Enter, Escape, typeahead). */
+/**
+ * The paperclip: a React Aria menu of Photo, Video, Document, Location, Contact, Reply buttons, List and
+ * Link button (arrows, Enter, Escape, typeahead).
+ */
 export function AttachMenu({ busy, onPick }: { busy: boolean; onPick: (kind: PickableKind) => void }) {
   return (
     <MenuTrigger>

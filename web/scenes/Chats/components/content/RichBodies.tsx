@@ -39,7 +39,7 @@ export function LocationBody({ content }: { content: Of<'location'> }) {
         <p className="text-sm font-medium text-slate-900">{content.name ?? 'Shared location'}</p>
         {content.address && <p className="mt-0.5 text-xs text-slate-600">{content.address}</p>}
         {hasPoint && (
-          <p className="mt-0.5 text-[11px] text-slate-400 tabular-nums">
+          <p className="mt-0.5 text-[11px] text-slate-600 tabular-nums">
             {content.latitude?.toFixed(5)}, {content.longitude?.toFixed(5)}
           </p>
         )}

@@ -1,0 +1,95 @@
+import { type CtaUrlInput, ctaUrlSchema, INTERACTIVE_LIMITS as L } from '@common/api/interactive';
+import { useState } from 'react';
+import { InteractiveContent, PhonePreview } from '../../../../components/InteractivePreview';
+import { ComposeDialog, type ComposeDialogBaseProps } from './ComposeDialog';
+import { CountedField, useChecks } from './fields';
+import { useSendAndClose } from './useSendAndClose';
+
+const EMPTY: CtaUrlInput = { header: '', body: '', footer: '', displayText: '', url: '' };
+
+type Props = ComposeDialogBaseProps & { onSend: (input: CtaUrlInput) => Promise<unknown> };
+
+/** A link button (cta_url): a body and one button that opens a web address. */
+export function LinkButtonDialog({ onSend, ...base }: Props) {
+  const [draft, setDraft] = useState<CtaUrlInput>(EMPTY);
+  const checks = useChecks(ctaUrlSchema, draft);
+  const { sending, send } = useSendAndClose(
+    base.onClose,
+    () => onSend(draft),
+    () => setDraft(EMPTY),
+  );
+  const set = (patch: Partial<CtaUrlInput>, path: string) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    checks.touch(path);
+  };
+  return (
+    <ComposeDialog
+      {...base}
+      title="Link button"
+      description="A message with one button that opens a web page on the customer's phone."
+      testId="link-button-dialog"
+      valid={checks.valid}
+      sending={sending}
+      formErrors={checks.formErrors}
+      sendLabel="Send link button"
+      onSend={() => void send()}
+      onInvalid={checks.touchAll}
+      preview={
+        <PhonePreview>
+          <InteractiveContent
+            content={{
+              kind: 'cta_url',
+              header: draft.header?.trim() ? { type: 'text', text: draft.header } : null,
+              body: draft.body || 'Your message',
+              footer: draft.footer ?? null,
+              displayText: draft.displayText || 'Open link',
+              url: draft.url,
+            }}
+          />
+        </PhonePreview>
+      }
+    >
+      <CountedField
+        label="Header"
+        optional
+        value={draft.header ?? ''}
+        onChange={(header) => set({ header }, 'header')}
+        max={L.header}
+        error={checks.errorAt('header')}
+      />
+      <CountedField
+        label="Message"
+        multiline
+        value={draft.body}
+        onChange={(body) => set({ body }, 'body')}
+        max={L.ctaBody}
+        error={checks.errorAt('body')}
+      />
+      <CountedField
+        label="Footer"
+        optional
+        value={draft.footer ?? ''}
+        onChange={(footer) => set({ footer }, 'footer')}
+        max={L.footer}
+        error={checks.errorAt('footer')}
+      />
+      <CountedField
+        label="Button label"
+        value={draft.displayText}
+        onChange={(displayText) => set({ displayText }, 'displayText')}
+        max={L.ctaLabel}
+        error={checks.errorAt('displayText')}
+        placeholder="e.g. Track order"
+      />
+      <CountedField
+        label="Link"
+        type="url"
+        inputMode="url"
+        value={draft.url}
+        onChange={(url) => set({ url }, 'url')}
+        error={checks.errorAt('url')}
+        placeholder="https://"
+      />
+    </ComposeDialog>
+  );
+}
