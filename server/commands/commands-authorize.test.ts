@@ -24,6 +24,7 @@ import { markMessageRead } from '../outbound/mark-read';
 import { reactToMessage } from '../outbound/react';
 import type { ReceivedFile } from '../outbound/receive-upload';
 import { retryMessage, sendMediaMessage, sendTextMessage } from '../outbound/send-message';
+import { sendRichMessage } from '../outbound/send-rich';
 import { aiAuthorizeCases } from '../test/authorize-cases/ai';
 import { aiBotAuthorizeCases } from '../test/authorize-cases/ai-bot';
 import { campaignReportAuthorizeCases } from '../test/authorize-cases/campaign-report';
@@ -252,6 +253,17 @@ const COMMANDS: Record<string, Command> = {
     run: (a, f) =>
       sendTextMessage(deps() as never, a, f.contact, { clientRef: `registry-text-${a.id}`, text: 'hi' }),
   },
+  sendRichMessage: {
+    ability: 'contact.sendFreeform',
+    refuses: ['outsider', 'teamless'],
+    run: (a, f) =>
+      sendRichMessage(deps() as never, a, f.contact, {
+        type: 'location',
+        clientRef: `registry-rich-${a.id}`,
+        latitude: 1,
+        longitude: 2,
+      }),
+  },
   sendMediaMessage: {
     ability: 'contact.sendFreeform',
     refuses: ['outsider', 'teamless'],
@@ -310,13 +322,15 @@ const NOT_TEAM_COMMANDS: Record<string, string> = {
   ContactExistsError: 'an error class, not a command',
   findByClientRef: 'helper: a read scoped to the sender’s account',
   requireWindowOpen: 'helper: the sendFreeform authorization the send commands call',
+  quotedExternalId:
+    'helper: the quoted message’s wamid, scoped to the contact the command already authorized',
   recordOutgoing: 'helper: runs inside a send command after it authorized',
   createdChanges: 'helper: builds change records',
   resolveSegmentFilter: 'helper: an account-scoped read for campaigns, which authorize their own actor',
   loadCampaign: 'helper: the account-scoped loader the campaign commands use before they authorize',
 };
 
-const OUTBOUND_COMMAND_FILES = ['send-message.ts', 'react.ts', 'mark-read.ts'];
+const OUTBOUND_COMMAND_FILES = ['send-message.ts', 'send-rich.ts', 'react.ts', 'mark-read.ts'];
 
 beforeAll(async () => {
   ctx = await createTestContext();
