@@ -315,3 +315,69 @@ test('axe finds no violation on the AI screens (summary, translation, AI Bots), 
   console.log(`axe: ${checked} AI screen × width combinations checked`);
   expect(failures, failures.join('\n\n')).toEqual([]);
 });
+
+test('axe finds no violation on the composer’s message dialogs (buttons, list, link, place, contact), on a laptop or a phone', async ({
+  page,
+}) => {
+  const failures: string[] = [];
+  await signUpViaApi(page, uniqueEmail('a11y-rich'), 'correct-horse');
+  await completeOnboardingViaApi(page);
+  const { phoneNumber } = await connectSandboxNumberViaApi(page, 'Bloom Florists');
+  const maya = { waId: '16505550189', name: 'Maya Patel' };
+  await addCustomer(page.request, phoneNumber.id, maya.waId, maya.name);
+  await customerSays(page.request, phoneNumber.id, maya.waId, 'Can you send me the options?');
+  const contactId = await contactIdFor(page, maya.waId);
+
+  /** Opens the chat, then the dialog from the attach menu by keyboard; `fill` leaves an error showing. */
+  const dialog = (item: string, fill: (d: ReturnType<Page['getByRole']>) => Promise<void>): Screen => ({
+    name: `${item} dialog`,
+    open: async (p) => {
+      await p.goto(`/app/chats?contact=${contactId}`);
+      await expect(p.getByTestId('message').filter({ hasText: 'send me the options' })).toBeVisible();
+      await p.getByRole('button', { name: 'Attach' }).focus();
+      await p.keyboard.press('Enter');
+      await p.getByRole('menuitem', { name: item }).focus();
+      await p.keyboard.press('Enter');
+      const d = p.getByRole('dialog', { name: item });
+      await expect(d).toBeVisible();
+      await fill(d);
+    },
+  });
+  const checked = await checkAll(
+    page,
+    [
+      dialog('Reply buttons', async (d) => {
+        await d.getByLabel('Message', { exact: true }).fill('When shall we deliver?');
+        await d.getByLabel('Button 1', { exact: true }).fill('Tomorrow morning please');
+        await expect(d.getByText('Button title cannot exceed 20 characters')).toBeVisible();
+      }),
+      dialog('List', async (d) => {
+        await d.getByLabel('Message', { exact: true }).fill('Which bouquet?');
+        await d.getByLabel('List button label', { exact: true }).fill('See bouquets');
+        await d.getByLabel('Section 1, row 1 title', { exact: true }).fill('Tulips');
+        await d.getByRole('button', { name: 'Add section' }).click();
+        await d.getByTestId('phone-preview').getByRole('button', { name: 'See bouquets' }).click();
+        await expect(
+          d.getByText('Each section needs a title when the list has more than one').first(),
+        ).toBeVisible();
+      }),
+      dialog('Link button', async (d) => {
+        await d.getByLabel('Link', { exact: true }).fill('example.com');
+        await expect(d.getByText('Enter a link starting with http:// or https://')).toBeVisible();
+      }),
+      dialog('Location', async (d) => {
+        await d.getByLabel('Latitude', { exact: true }).fill('52.52');
+        await d.getByLabel('Longitude', { exact: true }).fill('13.405');
+        await d.getByLabel(/^Place name/).fill('Bloom Florists');
+      }),
+      dialog('Contact', async (d) => {
+        await d.getByLabel('Find in your contacts', { exact: true }).fill('Maya');
+        await d.getByRole('button', { name: /Maya Patel/ }).click();
+        await expect(d.getByLabel('Name', { exact: true })).toHaveValue('Maya Patel');
+      }),
+    ],
+    failures,
+  );
+  console.log(`axe: ${checked} composer dialog × width combinations checked`);
+  expect(failures, failures.join('\n\n')).toEqual([]);
+});
