@@ -56,7 +56,10 @@ test('reply buttons and a list go out from the composer, and the customer’s ta
   await list.getByLabel('Message', { exact: true }).fill('Which lock would you like with it?');
   await list.getByLabel('List button label', { exact: true }).fill('Choose a lock');
   await list.getByLabel('Section 1, row 1 title', { exact: true }).fill('Cable lock');
-  await list.getByLabel(/^Description/).first().fill('Light, 1.8 m');
+  await list
+    .getByLabel(/^Description/)
+    .first()
+    .fill('Light, 1.8 m');
   await list.getByRole('button', { name: 'Add section' }).click();
   await expect(
     list.getByText('Each section needs a title when the list has more than one').first(),
@@ -98,4 +101,67 @@ test('reply buttons and a list go out from the composer, and the customer’s ta
   await expect(picked.getByTestId('reply-quote')).toContainText('Which lock would you like with it?');
   await screenshot(page, 'interactive-replies', { fullPage: false });
   await expectNoAxeViolations(page, 'chat with interactive messages and replies');
+});
+
+test('a link button, a place and a contact card go out from the composer and show on both phones', async ({
+  page,
+}) => {
+  const inbox = await ownerWithNumber(page, 'Vogt Bikes');
+  const customer = { waId: '16505550319', name: 'Jon Berg' };
+  await addCustomer(page.request, inbox.phoneNumberId, customer.waId, customer.name);
+  await addCustomer(page.request, inbox.phoneNumberId, CUSTOMER.waId, CUSTOMER.name);
+  await customerSays(page.request, inbox.phoneNumberId, CUSTOMER.waId, 'Hello from Lena');
+  await customerSays(page.request, inbox.phoneNumberId, customer.waId, 'Where is your shop?');
+  const contactId = await contactIdFor(page, customer.waId);
+  await page.goto(`/app/chats?contact=${contactId}`);
+  const message = (text: string | RegExp) => page.getByTestId('message').filter({ hasText: text });
+  await expect(message('Where is your shop?')).toBeVisible();
+
+  const link = await openFromAttachMenu(page, 'Link button');
+  await link.getByLabel('Message', { exact: true }).fill('Book your service online.');
+  await link.getByLabel('Button label', { exact: true }).fill('Book now');
+  await link.getByLabel('Link', { exact: true }).fill('https://example.com/book');
+  await link.getByRole('button', { name: 'Send link button' }).click();
+  await expect(message('Book your service online.').getByRole('link', { name: 'Book now' })).toHaveAttribute(
+    'href',
+    'https://example.com/book',
+  );
+
+  const place = await openFromAttachMenu(page, 'Location');
+  await place.getByLabel('Latitude', { exact: true }).fill('95');
+  await expect(place.getByText('Latitude must be a number between -90 and 90')).toBeVisible();
+  await place.getByLabel('Latitude', { exact: true }).fill('52.52');
+  await place.getByLabel('Longitude', { exact: true }).fill('13.405');
+  await place.getByLabel(/^Place name/).fill('Vogt Bikes');
+  await place.getByLabel(/^Address/).fill('Torstraße 1, Berlin');
+  await place.getByRole('button', { name: 'Send location' }).click();
+  await expect(message('Torstraße 1, Berlin')).toContainText('52.52000, 13.40500');
+
+  // A contact card from our contacts: Lena's name and number, picked by search.
+  const card = await openFromAttachMenu(page, 'Contact');
+  await card.getByLabel('Find in your contacts', { exact: true }).fill('Lena');
+  await card.getByRole('button', { name: /Lena Vogt/ }).click();
+  await expect(card.getByLabel('Phone 1', { exact: true })).toHaveValue(`+${CUSTOMER.waId}`);
+  await card.getByRole('button', { name: 'Send contact' }).click();
+  await expect(message('Lena Vogt').getByRole('link', { name: `+${CUSTOMER.waId}` })).toBeVisible();
+  await expect(
+    message('Lena Vogt')
+      .getByLabel(/Sent|Delivered|Read/)
+      .first(),
+  ).toBeVisible();
+  await screenshot(page, 'interactive-link-place-card', { fullPage: false });
+
+  const phone = await page.context().newPage();
+  await phone.goto('/sandbox');
+  const picker = phone.getByRole('combobox', { name: 'Business number' });
+  if (await picker.isVisible()) await picker.selectOption(inbox.phoneNumberId);
+  await phone.getByTestId('sandbox-customer').filter({ hasText: customer.name }).click();
+  await expect(phone.getByRole('link', { name: 'Book now' })).toHaveAttribute(
+    'href',
+    'https://example.com/book',
+  );
+  await expect(phone.getByTestId('sandbox-location')).toContainText('52.5200° N, 13.4050° E');
+  await expect(phone.getByTestId('sandbox-contact')).toContainText('Lena Vogt');
+  await screenshot(phone, 'interactive-link-place-card-phone');
+  await phone.close();
 });
