@@ -11,7 +11,10 @@ import { buildRichOutbound, richContentFor } from './rich-content';
 const WAMID = 'wamid.HBgLMTY1MDU1NTAxNDIVAgARGBI1RjQyNUE3NEYxMzAzMzQ5MkEA';
 const envelope = { messaging_product: 'whatsapp', recipient_type: 'individual', to: '16505550142' };
 
-function wire(input: Omit<SendRichInput, 'clientRef'>, options = {}) {
+/** One rich body without its clientRef (distributed over the union). */
+type Body = SendRichInput extends infer T ? (T extends unknown ? Omit<T, 'clientRef'> : never) : never;
+
+function wire(input: Body, options = {}) {
   const parsed = sendRichSchema.parse({ clientRef: 'temp-wire', ...input });
   const stored = richContentFor(parsed);
   return { stored, body: buildRichOutbound(stored.content, '+16505550142', options) };
