@@ -102,4 +102,38 @@ describe('the event bus', () => {
     expect(seen.map((e) => ('messageId' in e ? e.messageId : null))).toEqual(['m-3']);
     await bus.stop();
   });
+
+  it("keeps the row until a subscriber's own work for it is done, and delivers it again when that work failed", async () => {
+    const bus = new EventBus({ db: db(), log });
+    const attempts: string[] = [];
+    let release: () => void = () => undefined;
+    let fail = true;
+    bus.subscribe(async (events) => {
+      attempts.push(events[0]!.id);
+      if (fail) throw new Error('could not queue the job');
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    const seen = listen(bus);
+    await bus.transaction(async (_tx, emit) => emit(updated('m-4')));
+    const [row] = await db().select().from(domainEvents);
+    // The work failed: the row stays, and recovery delivers the same event again once its lease is due.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await outboxRows()).toBe(1);
+    fail = false;
+    await db()
+      .update(domainEvents)
+      .set({ availableAt: sql`now() - interval '1 second'` })
+      .where(eq(domainEvents.id, row!.id));
+    expect(await bus.recoverOnce()).toBe(1);
+    expect(attempts).toEqual([`${row!.id}.0`, `${row!.id}.0`]);
+    expect(seen).toHaveLength(2);
+    // Still working: the row is held until the work finishes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await outboxRows()).toBe(1);
+    release();
+    await until(async () => (await outboxRows()) === 0, 'the row to be deleted once the work is done');
+    await bus.stop();
+  });
 });

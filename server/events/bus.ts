@@ -6,7 +6,12 @@ import { type DeliveredEvent, type DomainEvent, delivered, type RecordedEvents }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export type EventHandler = (events: DeliveredEvent[]) => void;
+/**
+ * A subscriber. One that must finish its own write for the events (queue a job…) returns its promise:
+ * the outbox row is deleted only once it resolved, and a rejection leaves the row for recovery, which
+ * delivers the events again (to every subscriber; they dedupe on the event id).
+ */
+export type EventHandler = (events: DeliveredEvent[]) => unknown;
 
 type Log = {
   warn(obj: object, msg: string): void;
@@ -44,11 +49,16 @@ export class EventBus {
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | undefined;
   private recovering: Promise<void> | null = null;
+  /** Subscribers' work still running for dispatched rows, awaited before their rows are marked done. */
+  private readonly finishing = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(private readonly options: EventBusOptions) {}
 
-  /** Returns the unsubscribe function. Handlers run synchronously; they must not throw (it is logged). */
+  /**
+   * Returns the unsubscribe function. Handlers are called synchronously, in order; a throw is logged. A
+   * handler's returned promise holds its rows until it settles (see `EventHandler`).
+   */
   subscribe(handler: EventHandler): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
@@ -73,18 +83,40 @@ export class EventBus {
   /** After commit: dispatch what the transaction recorded and mark it done. Never throws. */
   publish(recorded: RecordedEvents | null): void {
     if (!recorded || recorded.events.length === 0) return;
-    this.dispatch(delivered(recorded));
-    this.markDone([recorded.outboxId]);
+    this.settle(this.dispatch(delivered(recorded)), [recorded.outboxId]);
   }
 
-  private dispatch(events: DeliveredEvent[]): void {
+  /** Hands the events to every subscriber; returns the promises of those still working on them. */
+  private dispatch(events: DeliveredEvent[]): Promise<unknown>[] {
+    const working: Promise<unknown>[] = [];
     for (const handler of this.handlers) {
       try {
-        handler(events);
+        const result = handler(events);
+        if (result instanceof Promise) working.push(result);
       } catch (error) {
         this.options.log.error({ err: error, events: events.length }, 'events: a subscriber failed');
       }
     }
+    return working;
+  }
+
+  /** Marks the rows done once the subscribers' work on them succeeded; a failure leaves them to recovery. */
+  private settle(working: Promise<unknown>[], ids: number[]): void {
+    if (working.length === 0) {
+      this.markDone(ids);
+      return;
+    }
+    const finished: Promise<void> = Promise.allSettled(working).then((results) => {
+      this.finishing.delete(finished);
+      const failed = results.filter((r) => r.status === 'rejected');
+      if (failed.length === 0) this.markDone(ids);
+      else
+        this.options.log.warn(
+          { err: (failed[0] as PromiseRejectedResult).reason, rows: ids.length },
+          'events: a subscriber could not finish; the events will be delivered again',
+        );
+    });
+    this.finishing.add(finished);
   }
 
   private markDone(ids: number[]): void {
@@ -128,10 +160,9 @@ export class EventBus {
       .sort((a, b) => a.outboxId - b.outboxId);
     let count = 0;
     for (const row of rows) {
-      this.dispatch(delivered(row));
+      this.settle(this.dispatch(delivered(row)), [row.outboxId]);
       count += row.events.length;
     }
-    if (rows.length > 0) this.markDone(rows.map((row) => row.outboxId));
     return count;
   }
 
@@ -151,11 +182,12 @@ export class EventBus {
     this.timer = setTimeout(tick, every).unref();
   }
 
-  /** Stops recovery and waits for pending deletions. */
+  /** Stops recovery and waits for subscribers' work and pending deletions. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.recovering;
+    await Promise.all([...this.finishing]);
     await this.flushing;
   }
 }

@@ -14,7 +14,8 @@ type Deps = { db: Database; events: EventBus; log: FastifyBaseLogger };
  * The AI bot listens to new messages of accounts whose bot is on: a customer's message queues
  * `ai-bot.reply` (dedupe key: the message id, so the bot answers once with any number of processes and
  * redeliveries); a teammate's message hands the chat over ('teammate_replied'). One query per batch of
- * events, none when no message was created. Never throws into the bus.
+ * events, none when no message was created. Its promise holds the events' outbox row until the jobs are
+ * queued, so a process that dies first leaves them to another's recovery; a failure is delivered again.
  */
 export function startAiBot(deps: Deps): () => void {
   const onEvents = async (events: DeliveredEvent[]) => {
@@ -51,8 +52,10 @@ export function startAiBot(deps: Deps): () => void {
         }
       }
     } catch (error) {
+      // The bus keeps the events and delivers them again (the job's dedupe key keeps it to one reply).
       deps.log.error({ err: error }, 'AI bot: could not take new messages');
+      throw error;
     }
   };
-  return deps.events.subscribe((events) => void onEvents(events));
+  return deps.events.subscribe(onEvents);
 }
