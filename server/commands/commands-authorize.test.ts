@@ -33,6 +33,7 @@ import { consentAuthorizeCases } from '../test/authorize-cases/consent';
 import { contactFieldAuthorizeCases } from '../test/authorize-cases/contact-fields';
 import { contactsPageCommands } from '../test/authorize-cases/contacts-page';
 import { importCommands, insertRegistryImport } from '../test/authorize-cases/imports';
+import { savedMessageAuthorizeCases } from '../test/authorize-cases/saved-messages';
 import { segmentAuthorizeCases } from '../test/authorize-cases/segments';
 import { type AuthorizeCase, buildCommandFixture, type CommandFixture } from '../test/command-fixture';
 import { createTestContext, type TestContext } from '../test/harness';
@@ -42,13 +43,6 @@ import { createTemplate } from './create-template';
 import { inviteMember } from './invite-member';
 import { removeMember } from './remove-member';
 import { resendInvitation } from './resend-invitation';
-import {
-  createSavedMessage,
-  deleteSavedMessage,
-  listSavedMessages,
-  updateSavedMessage,
-  uploadSavedAttachment,
-} from './saved-message';
 import { sendTemplateMessage } from './send-template-message';
 import { createTag, deleteTag, listTags, renameTag, tagContacts, untagContact } from './tags';
 import { updateContact } from './update-contact';
@@ -128,31 +122,7 @@ const COMMANDS: Record<string, Command> = {
   ...aiBotAuthorizeCases(deps),
 
   // saved-message.ts — everyone reads; owners write.
-  listSavedMessages: {
-    ability: 'savedMessage.view',
-    refuses: ['teamless'],
-    run: (a) => listSavedMessages(ctx.db, a),
-  },
-  uploadSavedAttachment: {
-    ability: 'savedMessage.create',
-    refuses: ['member', 'teamless'],
-    run: (a) => uploadSavedAttachment(deps(), a, UNREAD_FILE as ReceivedFile, null),
-  },
-  createSavedMessage: {
-    ability: 'savedMessage.create',
-    refuses: ['member', 'teamless'],
-    run: (a) => createSavedMessage(deps(), a, { name: 'registry-new' }),
-  },
-  updateSavedMessage: {
-    ability: 'savedMessage.edit',
-    refuses: ['member', 'outsider', 'teamless'],
-    run: (a, f) => updateSavedMessage(deps(), a, f.savedId, { name: 'changed' }),
-  },
-  deleteSavedMessage: {
-    ability: 'savedMessage.delete',
-    refuses: ['member', 'outsider', 'teamless'],
-    run: (a, f) => deleteSavedMessage(deps(), a, f.savedId),
-  },
+  ...savedMessageAuthorizeCases(deps as never, () => ctx.db, UNREAD_FILE as ReceivedFile),
 
   // contact-panel.ts, update-contact.ts — any teammate, except deleting (owners).
   contactStats: {
