@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/require-account';
 import { getAiBot, setChatBotPaused, testAiBot, updateAiBot } from '../../commands/ai-bot';
-import { modelCallLimit } from './index';
+import { modelCallLimit } from './limits';
 
 const contactParams = z.object({ contactId: z.uuid({ message: 'contactId must be a contact id' }) });
 

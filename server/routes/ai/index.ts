@@ -1,32 +1,11 @@
 import { aiSettingsInputSchema, aiSuggestSchema, aiSummariseSchema, aiTranslateSchema } from '@common/api/ai';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount } from '../../auth/require-account';
-import { SESSION_COOKIE } from '../../auth/sessions';
 import { startSuggestion, summariseContact, translateMessage } from '../../commands/ai-assist';
 import { getAiSettings, testAiConnection, updateAiSettings } from '../../commands/ai-settings';
-import { sha256Hex } from '../../lib/crypto';
-import { HttpError } from '../../lib/http-errors';
 import { aiBotRoutes } from './bot';
+import { modelCallLimit } from './limits';
 import { suggestionBody } from './stream';
-
-/** Model calls a signed-in user may make per minute on each route (a paid key is the team's money). */
-export const AI_CALLS_PER_MINUTE = 30;
-
-/**
- * Counted per session (one office behind one address has many agents), else per address. Answers
- * in the app's error shape with words.
- */
-export const modelCallLimit = {
-  max: AI_CALLS_PER_MINUTE,
-  timeWindow: 60_000,
-  keyGenerator: (request: FastifyRequest) => {
-    const session = request.cookies?.[SESSION_COOKIE];
-    return session ? `ai:${sha256Hex(session)}` : `ai-ip:${request.ip}`;
-  },
-  errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
-    new HttpError(429, 'too_many_requests', `Too many AI requests. Try again in ${context.after}.`),
-};
 
 /**
  * AI (issue 16). `member` is the first gate for what every teammate uses (the status, suggestions,
