@@ -96,6 +96,11 @@ describe('the composer’s saved messages by keyboard', () => {
       'Photo',
       'Video',
       'Document',
+      'Location',
+      'Contact',
+      'Reply buttons',
+      'List',
+      'Link button',
     ]);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(menu.isConnected).toBe(false));
