@@ -157,7 +157,16 @@ test('the emoji picker and the attach menu work from the keyboard', async ({ pag
   await attach.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'Attach' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Photo', 'Video', 'Document']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Photo',
+    'Video',
+    'Document',
+    'Location',
+    'Contact',
+    'Reply buttons',
+    'List',
+    'Link button',
+  ]);
   await expect(menu.getByRole('menuitem', { name: 'Photo' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Video' })).toBeFocused();
