@@ -3,7 +3,6 @@ import {
   INBOX_MSG,
   type InboxMessage,
   type MessageMedia,
-  type MessageReaction,
   type MessageResponse,
 } from '@common/api/inbox';
 import type { ServerEventMap } from '@common/realtime';
@@ -13,10 +12,8 @@ import { loadRetry, loadRetryDelay } from './inbox';
 import {
   type ConversationPages,
   findMessage,
-  markReadUpTo,
   newClientRef,
   setReactions,
-  updateMessage,
   upsertMessage,
 } from './messageList';
 import { noteServerNow, serverNow } from './serverClock';
@@ -51,7 +48,7 @@ export function conversationQuery(contactId: string) {
   });
 }
 
-function writeMessage(client: QueryClient, message: InboxMessage): void {
+export function writeMessage(client: QueryClient, message: InboxMessage): void {
   client.setQueryData<ConversationPages>(messageKeys.conversation(message.contactId), (data) =>
     data ? upsertMessage(data, message) : data,
   );
@@ -140,7 +137,8 @@ export function onOutcome(listener: (outcome: Outcome) => void): () => void {
   return () => outcomeListeners.delete(listener);
 }
 
-function tell(outcome: Outcome): void {
+/** Says how a send (or a reaction) went: the toasts `onOutcome` listens with. */
+export function tell(outcome: Outcome): void {
   for (const listener of outcomeListeners) listener(outcome);
 }
 
@@ -364,84 +362,6 @@ export async function retryStoredMessage(client: QueryClient, message: InboxMess
     writeMessage(client, updated);
   } catch (error) {
     tell({ kind: 'error', text: sendError(error, kindOf(message.type)) });
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Reactions and read receipts
-// ---------------------------------------------------------------------------------------------------
-
-const BUSINESS = 'business';
-
-/**
- * Reacts as the business: shown at once, replaced by what the server stored, rolled back with
- * 'Failed to send reaction' (or the server's reason) on failure. The same emoji again removes it.
- */
-export async function react(client: QueryClient, message: InboxMessage, emoji: string): Promise<void> {
-  const key = messageKeys.conversation(message.contactId);
-  const mine = message.reactions.find((r) => r.reactor === BUSINESS);
-  const next = mine?.emoji === emoji ? '' : emoji;
-  const previous = message.reactions;
-  const optimistic: MessageReaction[] = [
-    ...previous.filter((r) => r.reactor !== BUSINESS),
-    ...(next
-      ? [
-          {
-            emoji: next,
-            reactor: BUSINESS,
-            direction: 'outgoing' as const,
-            status: 'pending',
-            sentBy: null,
-            timestamp: new Date(serverNow()).toISOString(),
-          },
-        ]
-      : []),
-  ];
-  const target = { messageId: message.id, targetExternalId: message.externalId ?? '' };
-  client.setQueryData<ConversationPages>(key, (data) =>
-    data ? setReactions(data, target, optimistic) : data,
-  );
-  try {
-    const { message: updated } = await apiRequest<MessageResponse>(`/api/messages/${message.id}/reactions`, {
-      method: 'POST',
-      body: { emoji: next },
-    });
-    writeMessage(client, updated);
-    tell({ kind: 'success', text: INBOX_MSG.sentSuccessfully.reaction });
-  } catch (error) {
-    client.setQueryData<ConversationPages>(key, (data) =>
-      data ? setReactions(data, target, previous) : data,
-    );
-    tell({ kind: 'error', text: errorMessage(error, INBOX_MSG.failedToSend.reaction) });
-  }
-}
-
-const READ_RETRY_MS = 30_000;
-/** Message id → when a receipt was last asked for; one at a time, again only after a failure. */
-const receipts = new Map<string, number>();
-
-/** Sends the read receipt of an incoming message once (spec §4); a failure may be retried later. */
-export async function markRead(client: QueryClient, message: InboxMessage): Promise<void> {
-  if (!message.abilities.markRead || message.direction !== 'incoming' || !message.externalId) return;
-  const last = receipts.get(message.id);
-  if (last !== undefined && (last === Number.POSITIVE_INFINITY || Date.now() - last < READ_RETRY_MS)) return;
-  receipts.set(message.id, Number.POSITIVE_INFINITY);
-  try {
-    const { message: updated } = await apiRequest<MessageResponse>(`/api/messages/${message.id}/read`, {
-      method: 'POST',
-    });
-    writeMessage(client, updated);
-    client.setQueryData<ConversationPages>(messageKeys.conversation(message.contactId), (data) =>
-      data ? markReadUpTo(data, updated) : data,
-    );
-  } catch {
-    receipts.set(message.id, Date.now());
-    // Shown as read here anyway; the server keeps its own status (spec: the receipt is retried later).
-    client.setQueryData<ConversationPages>(messageKeys.conversation(message.contactId), (data) =>
-      data
-        ? updateMessage(data, message.id, (m) => ({ ...m, abilities: { ...m.abilities, markRead: false } }))
-        : data,
-    );
   }
 }
 

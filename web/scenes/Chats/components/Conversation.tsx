@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { findCachedContact } from '../../../api/inbox';
+import { react } from '../../../api/messageActions';
 import { type ConversationPages, isTempId, mergeConversation } from '../../../api/messageList';
 import {
   addStoredMessage,
@@ -10,7 +11,6 @@ import {
   isWindowClosedError,
   messageKeys,
   outbox,
-  react,
   refreshConversationHead,
   retryStoredMessage,
   sendMedia,
