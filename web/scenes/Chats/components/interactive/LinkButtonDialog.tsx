@@ -2,7 +2,7 @@ import { type CtaUrlInput, ctaUrlSchema, INTERACTIVE_LIMITS as L } from '@common
 import { useState } from 'react';
 import { InteractiveContent, PhonePreview } from '../../../../components/InteractivePreview';
 import { ComposeDialog, type ComposeDialogBaseProps } from './ComposeDialog';
-import { CountedField, useChecks } from './fields';
+import { CountedField, MessageTextFields, useChecks } from './fields';
 import { useSendAndClose } from './useSendAndClose';
 
 const EMPTY: CtaUrlInput = { header: '', body: '', footer: '', displayText: '', url: '' };
@@ -49,30 +49,7 @@ export function LinkButtonDialog({ onSend, ...base }: Props) {
         </PhonePreview>
       }
     >
-      <CountedField
-        label="Header"
-        optional
-        value={draft.header ?? ''}
-        onChange={(header) => set({ header }, 'header')}
-        max={L.header}
-        error={checks.errorAt('header')}
-      />
-      <CountedField
-        label="Message"
-        multiline
-        value={draft.body}
-        onChange={(body) => set({ body }, 'body')}
-        max={L.ctaBody}
-        error={checks.errorAt('body')}
-      />
-      <CountedField
-        label="Footer"
-        optional
-        value={draft.footer ?? ''}
-        onChange={(footer) => set({ footer }, 'footer')}
-        max={L.footer}
-        error={checks.errorAt('footer')}
-      />
+      <MessageTextFields draft={draft} set={set} checks={checks} bodyMax={L.ctaBody} />
       <CountedField
         label="Button label"
         value={draft.displayText}

@@ -3,7 +3,7 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { InteractiveContent, PhonePreview } from '../../../../components/InteractivePreview';
 import { ComposeDialog, type ComposeDialogBaseProps } from './ComposeDialog';
-import { CountedField, useChecks } from './fields';
+import { CountedField, MessageTextFields, useChecks } from './fields';
 import { addButtonClass, removeButtonClass } from './ReplyButtonsDialog';
 import { useSendAndClose } from './useSendAndClose';
 
@@ -82,30 +82,7 @@ export function ListDialog({ onSend, ...base }: Props) {
         </PhonePreview>
       }
     >
-      <CountedField
-        label="Header"
-        optional
-        value={draft.header ?? ''}
-        onChange={(header) => set({ header }, 'header')}
-        max={L.header}
-        error={checks.errorAt('header')}
-      />
-      <CountedField
-        label="Message"
-        multiline
-        value={draft.body}
-        onChange={(body) => set({ body }, 'body')}
-        max={L.listBody}
-        error={checks.errorAt('body')}
-      />
-      <CountedField
-        label="Footer"
-        optional
-        value={draft.footer ?? ''}
-        onChange={(footer) => set({ footer }, 'footer')}
-        max={L.footer}
-        error={checks.errorAt('footer')}
-      />
+      <MessageTextFields draft={draft} set={set} checks={checks} bodyMax={L.listBody} />
       <CountedField
         label="List button label"
         value={draft.button}

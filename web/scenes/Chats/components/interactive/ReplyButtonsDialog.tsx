@@ -3,7 +3,7 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { InteractiveContent, PhonePreview } from '../../../../components/InteractivePreview';
 import { ComposeDialog, type ComposeDialogBaseProps } from './ComposeDialog';
-import { CountedField, useChecks } from './fields';
+import { CountedField, MessageTextFields, useChecks } from './fields';
 import { useSendAndClose } from './useSendAndClose';
 
 const EMPTY: ReplyButtonsInput = { header: '', body: '', footer: '', buttons: [{ title: '' }] };
@@ -61,30 +61,7 @@ export function ReplyButtonsDialog({ onSend, ...base }: Props) {
         </PhonePreview>
       }
     >
-      <CountedField
-        label="Header"
-        optional
-        value={draft.header ?? ''}
-        onChange={(header) => set({ header }, 'header')}
-        max={L.header}
-        error={checks.errorAt('header')}
-      />
-      <CountedField
-        label="Message"
-        multiline
-        value={draft.body}
-        onChange={(body) => set({ body }, 'body')}
-        max={L.buttonsBody}
-        error={checks.errorAt('body')}
-      />
-      <CountedField
-        label="Footer"
-        optional
-        value={draft.footer ?? ''}
-        onChange={(footer) => set({ footer }, 'footer')}
-        max={L.footer}
-        error={checks.errorAt('footer')}
-      />
+      <MessageTextFields draft={draft} set={set} checks={checks} bodyMax={L.buttonsBody} />
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Buttons</legend>
         {buttons.map((button, index) => (

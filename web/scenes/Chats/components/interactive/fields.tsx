@@ -1,4 +1,4 @@
-import { charCount } from '@common/api/interactive';
+import { charCount, INTERACTIVE_LIMITS } from '@common/api/interactive';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import type { ZodType } from 'zod';
 import { inputClasses } from '../../../../components/TextField';
@@ -135,5 +135,52 @@ export function CountedField({
         )}
       </div>
     </div>
+  );
+}
+
+type MessageText = { header?: string; body: string; footer?: string };
+
+/**
+ * The header, message and footer every interactive dialog starts with (the header and footer are
+ * optional, at most 60 characters; the message's limit is the type's).
+ */
+export function MessageTextFields({
+  draft,
+  set,
+  checks,
+  bodyMax,
+}: {
+  draft: MessageText;
+  set: (patch: Partial<MessageText>, path: string) => void;
+  checks: Checks;
+  bodyMax: number;
+}) {
+  return (
+    <>
+      <CountedField
+        label="Header"
+        optional
+        value={draft.header ?? ''}
+        onChange={(header) => set({ header }, 'header')}
+        max={INTERACTIVE_LIMITS.header}
+        error={checks.errorAt('header')}
+      />
+      <CountedField
+        label="Message"
+        multiline
+        value={draft.body}
+        onChange={(body) => set({ body }, 'body')}
+        max={bodyMax}
+        error={checks.errorAt('body')}
+      />
+      <CountedField
+        label="Footer"
+        optional
+        value={draft.footer ?? ''}
+        onChange={(footer) => set({ footer }, 'footer')}
+        max={INTERACTIVE_LIMITS.footer}
+        error={checks.errorAt('footer')}
+      />
+    </>
   );
 }
