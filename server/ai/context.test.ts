@@ -63,4 +63,19 @@ describe('the chat context a prompt reads', () => {
     expect(context.history.at(-1)).toEqual({ from: 'customer', text: 'Message 25' });
     expect(context.savedReplies).toEqual([{ name: 'Hours', content: 'We open at 9.' }]);
   });
+
+  it('reads messages Meta stamped with the same second in the order they arrived', async () => {
+    const { account, team } = await buildInboxTeam(ctx);
+    const maya = await buildContact(ctx.db, account.id, { profileName: 'Maya' });
+    // Meta's timestamps are whole seconds: a burst of messages shares one. Stored a millisecond apart,
+    // as separate webhooks store them; random ids must not reorder them.
+    const second = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    const bodies = ['Hi', 'When are you open?', 'I want to talk to a person', 'Actually, on Monday?'];
+    for (const [i, body] of bodies.entries())
+      await buildMessage(ctx.db, maya, { body, timestamp: second, createdAt: new Date(second.getTime() + i) });
+
+    const context = await loadChatContext(ctx.db, maya, team.id);
+
+    expect(context.history.map((m) => m.text)).toEqual(bodies);
+  });
 });

@@ -66,7 +66,7 @@ export async function loadChatContext(
       })
       .from(messages)
       .where(eq(messages.contactId, contact.id))
-      .orderBy(desc(messages.timestamp), desc(messages.id))
+      .orderBy(desc(messages.timestamp), desc(messages.createdAt), desc(messages.id))
       .limit(AI_HISTORY_MESSAGES),
     db
       .select({ name: savedMessages.name, content: savedMessages.content })
