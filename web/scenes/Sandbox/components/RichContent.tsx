@@ -99,7 +99,7 @@ export function VoiceNote({ url }: { url: string }) {
 }
 
 const optionClass =
-  'flex w-full items-center justify-center gap-1.5 border-t border-slate-200/80 py-2 text-[14px] font-medium text-[#027eb5] hover:bg-black/[0.03] disabled:cursor-default disabled:hover:bg-transparent';
+  'flex w-full items-center justify-center gap-1.5 border-t border-slate-200/80 py-2 text-[14px] font-medium text-[#026a99] hover:bg-black/[0.03] disabled:cursor-default disabled:hover:bg-transparent';
 
 /** Header, body and footer of an interactive message (a media header is drawn as the bubble's media). */
 export function InteractiveText({ interactive }: { interactive: Interactive }) {
@@ -162,7 +162,7 @@ export function InteractiveActions({
                 aria-label={section.title ?? list.button}
               >
                 {section.title && (
-                  <h4 className="pt-2 pb-1 text-[12px] font-semibold tracking-wide text-[#027eb5] uppercase">
+                  <h4 className="pt-2 pb-1 text-[12px] font-semibold tracking-wide text-[#026a99] uppercase">
                     {section.title}
                   </h4>
                 )}
