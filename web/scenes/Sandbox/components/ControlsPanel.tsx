@@ -234,7 +234,7 @@ export function ControlsPanel({ phones, phone, onSelectPhone, settings, now }: P
               <strong className="text-slate-800">{pending.code}</strong>.{' '}
               <button
                 type="button"
-                className="font-medium text-[#027eb5] hover:underline"
+                className="font-medium text-[#026a99] hover:underline"
                 onClick={() => set({ failNextSends: null })}
               >
                 Clear

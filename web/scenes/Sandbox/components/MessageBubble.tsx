@@ -146,7 +146,7 @@ export function MessageBubble({ message, onReact, onReply, onJumpTo, onChoose }:
               {message.template.buttons.map((b) => (
                 <div
                   key={`${b.type}:${b.text}`}
-                  className="flex items-center justify-center gap-1.5 border-b border-slate-200/80 py-2 text-[14px] font-medium text-[#027eb5] last:border-b-0"
+                  className="flex items-center justify-center gap-1.5 border-b border-slate-200/80 py-2 text-[14px] font-medium text-[#026a99] last:border-b-0"
                 >
                   <ReplyIcon className="size-4" />
                   {b.text}
