@@ -83,6 +83,8 @@ const envSchema = z.object({
   AI_MODEL: optionalString,
   /** Longest wait for a model's answer to start, and between two pieces of a streamed answer. */
   AI_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
+  /** The ffmpeg that turns browser recordings into voice notes; unset: `ffmpeg` on PATH, else the npm build. */
+  FFMPEG_PATH: optionalString,
   SERVICES: z
     .string()
     .default('web,worker')
@@ -110,6 +112,8 @@ export type Env = {
    */
   trustProxy: TrustProxy;
   dataDir: string;
+  /** FFMPEG_PATH: the ffmpeg for voice notes (server/media/voice-note.ts); undefined: look for one. */
+  ffmpegPath: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -220,6 +224,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     dataDir,
+    ffmpegPath: e.FFMPEG_PATH,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
