@@ -63,6 +63,11 @@ export const INBOX_MSG = {
   // Saved-message attachment wording (spec §5), used for audio, which the composer does not offer.
   audioType: `Unsupported file type. Supported types for audios are: ${AUDIO_FORMATS.join(', ')}`,
   audioSize: 'File size too large. Maximum size for audios is 16MB',
+  // Voice notes from the composer's microphone (issue 17)
+  voiceNoteUnconvertible: 'This recording could not be converted to a voice note',
+  voiceNotesUnavailable:
+    'Voice notes need ffmpeg on the server. Install ffmpeg or set FFMPEG_PATH, then try again.',
+  microphoneDenied: 'Allow microphone access to record a voice message',
   captionTooLong: `Caption cannot exceed ${CAPTION_MAX_LENGTH} characters`,
   videoOrThumbnailMissing: 'Video or thumbnail is missing',
   // Sending (spec §5 "Storing a message", §8 "Sending")

@@ -333,18 +333,32 @@ export type SendTextInput = z.input<typeof sendTextSchema>;
  * attachment) and optionally `thumbnail` (a JPEG/PNG the browser made). `kind` says which button was
  * used; when given, the file's bytes must be of that kind (else that kind's message), when absent the
  * bytes decide. A document's name gets the extension its bytes call for ('invoice.jpg' holding a PDF is
- * sent as 'invoice.pdf'). Errors: 400 with code `media_type` or `media_too_large` and the spec's text.
+ * sent as 'invoice.pdf'). Errors: 400 with code `media_type` or `media_too_large` and the spec's text;
+ * a voice note that cannot be converted: 400 `media_type` with INBOX_MSG.voiceNoteUnconvertible.
  */
-export const sendMediaFieldsSchema = z.object({
-  clientRef: clientRefSchema,
-  kind: z.enum(['image', 'video', 'document', 'audio']).optional(),
-  caption: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() ?? '')
-    .pipe(z.string().max(CAPTION_MAX_LENGTH, INBOX_MSG.captionTooLong)),
-  replyToMessageId,
-});
+export const sendMediaFieldsSchema = z
+  .object({
+    clientRef: clientRefSchema,
+    kind: z.enum(['image', 'video', 'document', 'audio']).optional(),
+    caption: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() ?? '')
+      .pipe(z.string().max(CAPTION_MAX_LENGTH, INBOX_MSG.captionTooLong)),
+    replyToMessageId,
+    /**
+     * 'true': a recording from the composer's microphone, sent as a WhatsApp voice note (`voice: true`).
+     * The server converts it to Ogg/Opus (WebM, Ogg or MP4 recordings); `kind` must be audio or absent.
+     */
+    voice: z
+      .enum(['true', 'false'], { message: "voice must be 'true' or 'false'" })
+      .optional()
+      .transform((v) => v === 'true'),
+  })
+  .refine((fields) => !fields.voice || fields.kind === undefined || fields.kind === 'audio', {
+    message: 'A voice note is audio: send it with kind audio.',
+    path: ['kind'],
+  });
 export type SendMediaFields = z.input<typeof sendMediaFieldsSchema>;
 
 /** POST /api/messages/:messageId/reactions — '' removes the business's reaction. */

@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { access, open, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { INBOX_MSG } from '@common/api/inbox';
 
 /**
  * Browser recordings → WhatsApp voice notes (issue 17). WhatsApp plays a voice note only from
@@ -10,9 +11,7 @@ import path from 'node:path';
  * remuxes Opus as it is (`-c:a copy`) and re-encodes anything else with libopus.
  */
 
-export const VOICE_NOTE_MSG = 'This recording could not be converted to a voice note';
-export const VOICE_NOTE_UNAVAILABLE_MSG =
-  'Voice notes need ffmpeg on the server. Install ffmpeg or set FFMPEG_PATH, then try again.';
+export const VOICE_NOTE_MSG = INBOX_MSG.voiceNoteUnconvertible;
 
 /** A recording that is not audio, or that ffmpeg could not turn into a voice note. */
 export class VoiceNoteError extends Error {
@@ -24,7 +23,7 @@ export class VoiceNoteError extends Error {
 /** No ffmpeg on this server (FFMPEG_PATH unset, none on PATH, the optional npm build absent). */
 export class FfmpegMissingError extends Error {
   constructor() {
-    super(VOICE_NOTE_UNAVAILABLE_MSG);
+    super(INBOX_MSG.voiceNotesUnavailable);
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { INBOX_MSG, type MediaKind } from '@common/api/inbox';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { contacts, media, messages } from '../db/schema';
 import type { Env } from '../env';
@@ -21,6 +22,7 @@ import { messageSendJob } from './message-send.job';
 import { keepUpload, type ReceivedFile, removeStored, uploadedSize } from './receive-upload';
 import type { TemplateSendContent } from './send-content';
 import { documentFilename, sniffMedia } from './sniff';
+import { convertVoiceUpload } from './voice-upload';
 import { canSendFreeform } from './window';
 
 export type Deps = { db: Database; env: Env; events: EventBus; clock: Clock };
@@ -177,17 +179,24 @@ export async function sendTextMessage(
   return { row, created: true };
 }
 
-/** What a media send carries besides the file. */
-export type MediaInput = { clientRef: string; kind?: MediaKind; caption: string; replyToMessageId?: string };
+/** What a media send carries besides the file; `voice`: a recording to send as a voice note. */
+export type MediaInput = {
+  clientRef: string;
+  kind?: MediaKind;
+  caption: string;
+  replyToMessageId?: string;
+  voice?: boolean;
+};
 
 function mediaContent(
   kind: MediaKind,
   caption: string,
   filename: string | null,
   mimeType: string,
+  isVoice: boolean,
 ): InboundContent {
   const fields = { id: '', mimeType, sha256: null, caption: caption || null, filename, url: null };
-  if (kind === 'audio') return { kind: 'audio', media: { ...fields, caption: null }, isVoice: false };
+  if (kind === 'audio') return { kind: 'audio', media: { ...fields, caption: null }, isVoice };
   return { kind, media: fields };
 }
 
@@ -201,7 +210,12 @@ export async function sendMediaMessage(
   sender: SendActor,
   contact: ContactRow,
   input: MediaInput,
-  files: { file: ReceivedFile; thumbnail: ReceivedFile | null; declaredSize: number | null },
+  files: {
+    file: ReceivedFile;
+    thumbnail: ReceivedFile | null;
+    declaredSize: number | null;
+    log?: FastifyBaseLogger;
+  },
 ): Promise<SendOutcome> {
   const earlier = await findByClientRef(deps.db, sender, contact.id, input.clientRef);
   if (earlier) return { row: earlier, created: false };
@@ -209,8 +223,11 @@ export async function sendMediaMessage(
   const replyToExternalId = await quotedExternalId(deps.db, contact, input.replyToMessageId);
 
   const { file, thumbnail } = files;
+  const voice = input.voice === true;
+  // A microphone recording (WebM, Ogg, MP4) becomes the Ogg/Opus file WhatsApp plays as a voice note.
+  if (voice) await convertVoiceUpload(deps.env, sender.accountId, file, files.declaredSize, files.log);
   const size = uploadedSize(file, files.declaredSize);
-  const verdict = checkAttachment(sniffMedia(file.head, file.filename), size, input.kind);
+  const verdict = checkAttachment(sniffMedia(file.head, file.filename), size, voice ? 'audio' : input.kind);
   if (!verdict.ok) throw badRequest(verdict.message, verdict.code, 'file');
   const { kind, mimeType } = verdict;
   const thumbnailType = thumbnail && !thumbnail.truncated ? sniffMedia(thumbnail.head).kind : null;
@@ -259,7 +276,7 @@ export async function sendMediaMessage(
       const row = await recordOutgoing(tx, sender, contact, {
         type: kind,
         body: caption,
-        content: mediaContent(kind, caption, filename, mimeType),
+        content: mediaContent(kind, caption, filename, mimeType, voice),
         clientRef: input.clientRef,
         replyToExternalId,
         mediaId,

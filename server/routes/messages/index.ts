@@ -68,6 +68,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           file,
           thumbnail: upload.files.thumbnail ?? null,
           declaredSize: declaredSizeOf(request),
+          log: request.log,
         });
         const body: MessageResponse = { message: await presentOne(deps, contact, row.id) };
         return reply.code(202).send(body);
