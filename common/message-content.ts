@@ -58,8 +58,14 @@ export type InteractiveReply =
     }
   | { type: 'unknown'; rawType: string | null };
 
-/** The header of an interactive message the business sends (text; a media header is not offered yet). */
-export type InteractiveHeader = { type: 'text'; text: string };
+/**
+ * The header of an interactive message the business sends: a text, or (reply buttons only, Meta's
+ * rule) an image, video or document — `mediaId` is our media row (GET /api/media/:id), uploaded to
+ * Meta when the message is sent.
+ */
+export type InteractiveHeader =
+  | { type: 'text'; text: string }
+  | { type: 'image' | 'video' | 'document'; mediaId: string; filename: string | null };
 
 /**
  * Interactive messages the business sends (issue 17; limits and words in common/api/interactive.ts).

@@ -51,6 +51,7 @@ import { devRoutes } from './routes/dev';
 import { earlyAccessRoutes } from './routes/early-access';
 import { geoRoutes } from './routes/geo';
 import { healthRoutes } from './routes/health';
+import { interactiveRoutes } from './routes/interactive';
 import { invitationRoutes } from './routes/invitations';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(campaignRoutes, { prefix: '/api' });
   await app.register(contactImportRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
+  await app.register(interactiveRoutes, { prefix: '/api' });
   await app.register(templateRoutes, { prefix: '/api' });
   await app.register(savedMessageRoutes, { prefix: '/api' });
   await app.register(aiRoutes, { prefix: '/api' });

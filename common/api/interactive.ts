@@ -73,6 +73,10 @@ export const INTERACTIVE_MSG = {
   contactEmailsTooMany: `A contact can have at most ${L.contactEmails} e-mail addresses`,
   contactEmailInvalid: 'Please enter a valid email address',
   typeUnknown: 'type must be text, buttons, list, cta_url, location or contacts',
+  headerMediaInvalid: 'Choose an image, a video or a document for the header',
+  headerTextAndMedia: 'A header is either a text or a file, not both',
+  headerMediaNotFound: 'The header file was not found. Please choose it again.',
+  savedKindUnknown: 'A saved message can keep reply buttons, a list or a link button',
 } as const;
 
 const M = INTERACTIVE_MSG;
@@ -131,18 +135,39 @@ const common = {
   footer: optional(L.footer, M.footerTooLong),
 };
 
+/** The header kinds Meta allows as a file on reply buttons (lists take a text header only). */
+export const HEADER_MEDIA_KINDS = ['image', 'video', 'document'] as const;
+export type HeaderMediaKind = (typeof HEADER_MEDIA_KINDS)[number];
+
+/**
+ * A reply-buttons header file: one uploaded with `POST /api/interactive/header-media` (our media
+ * id), checked like the composer's media of that kind.
+ */
+export const headerMediaSchema = z.object(
+  {
+    type: z.enum(HEADER_MEDIA_KINDS, { error: M.headerMediaInvalid }),
+    mediaId: z.uuid({ error: M.headerMediaInvalid }),
+  },
+  { error: M.headerMediaInvalid },
+);
+export type HeaderMediaInput = z.input<typeof headerMediaSchema>;
+
 /** Reply buttons: the customer taps one; its title comes back as their reply. */
-export const replyButtonsSchema = z.object({
-  ...common,
-  body: required(L.buttonsBody, M.bodyRequired, M.bodyTooLong(L.buttonsBody)),
-  buttons: z
-    .array(z.object({ title: required(L.buttonTitle, M.buttonTitleRequired, M.buttonTitleTooLong) }), {
-      error: M.buttonsCount,
-    })
-    .min(1, M.buttonsCount)
-    .max(L.buttons, M.buttonsCount)
-    .refine((b) => new Set(b.map((x) => x.title)).size === b.length, M.buttonTitleUnique),
-});
+export const replyButtonsSchema = z
+  .object({
+    ...common,
+    /** An image, video or document header instead of a text one. */
+    headerMedia: headerMediaSchema.optional(),
+    body: required(L.buttonsBody, M.bodyRequired, M.bodyTooLong(L.buttonsBody)),
+    buttons: z
+      .array(z.object({ title: required(L.buttonTitle, M.buttonTitleRequired, M.buttonTitleTooLong) }), {
+        error: M.buttonsCount,
+      })
+      .min(1, M.buttonsCount)
+      .max(L.buttons, M.buttonsCount)
+      .refine((b) => new Set(b.map((x) => x.title)).size === b.length, M.buttonTitleUnique),
+  })
+  .refine((b) => !(b.header && b.headerMedia), { message: M.headerTextAndMedia, path: ['header'] });
 export type ReplyButtonsInput = z.input<typeof replyButtonsSchema>;
 
 const listRowSchema = z.object({
@@ -270,7 +295,7 @@ const sendFields = {
 export const sendRichSchema = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('buttons'), ...sendFields, ...replyButtonsSchema.shape }),
+    replyButtonsSchema.safeExtend({ type: z.literal('buttons'), ...sendFields }),
     listSchema.safeExtend({ type: z.literal('list'), ...sendFields }),
     z.object({ type: z.literal('cta_url'), ...sendFields, ...ctaUrlSchema.shape }),
     z.object({ type: z.literal('location'), ...sendFields, ...locationSchema.shape }),
@@ -299,3 +324,38 @@ export const sendMessageSchema = z.preprocess(
 );
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 export type SendMessage = z.output<typeof sendMessageSchema>;
+
+/**
+ * The interactive content a saved message keeps (reply buttons, a list or a link button): the same
+ * schemas as the send, so a saved one is refused with the same words and sent as it was saved.
+ */
+export const savedInteractiveSchema = z.discriminatedUnion(
+  'type',
+  [
+    replyButtonsSchema.safeExtend({ type: z.literal('buttons') }),
+    listSchema.safeExtend({ type: z.literal('list') }),
+    z.object({ type: z.literal('cta_url'), ...ctaUrlSchema.shape }),
+  ],
+  { error: M.savedKindUnknown },
+);
+export type SavedInteractiveInput = z.input<typeof savedInteractiveSchema>;
+export type SavedInteractive = z.output<typeof savedInteractiveSchema>;
+
+/** The small label a saved interactive message carries in the '/' panel and the settings list. */
+export const SAVED_INTERACTIVE_LABEL: Record<SavedInteractive['type'], string> = {
+  buttons: 'Reply buttons',
+  list: 'List',
+  cta_url: 'Link button',
+};
+
+/** POST /api/interactive/header-media: the file a reply-buttons header carries. */
+export type HeaderMediaFile = {
+  id: string;
+  kind: HeaderMediaKind;
+  mimeType: string;
+  filename: string | null;
+  size: number | null;
+  /** GET /api/media/:id */
+  url: string;
+};
+export type HeaderMediaResponse = { media: HeaderMediaFile };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type SavedInteractive, savedInteractiveSchema } from './interactive';
 
 /** Saved (canned) messages: spec §3 saved_messages, §5 attachments, §6 permissions, §8, §9. */
 
@@ -78,6 +79,11 @@ export const saveSavedMessageSchema = z.object({
   content: z.string().max(4096).default(''),
   /** From POST /api/saved-messages/attachments; null removes the attachment. */
   attachmentId: z.uuid().nullable().default(null),
+  /**
+   * Reply buttons, a list or a link button to keep instead of a text (issue 17); checked with the
+   * send's schema. Its body is kept as `content` too, so lists and previews read like a text.
+   */
+  interactive: savedInteractiveSchema.nullable().default(null),
 });
 export type SaveSavedMessageInput = z.input<typeof saveSavedMessageSchema>;
 
@@ -97,6 +103,8 @@ export type SavedMessageView = {
   content: string;
   mediaType: 'text' | SavedAttachmentKind;
   attachment: SavedAttachment | null;
+  /** Set for a saved interactive message: sent as it is with POST /api/contacts/:id/messages. */
+  interactive: SavedInteractive | null;
   createdAt: string;
   updatedAt: string;
 };

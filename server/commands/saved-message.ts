@@ -1,3 +1,4 @@
+import { INTERACTIVE_MSG, savedInteractiveSchema } from '@common/api/interactive';
 import {
   attachmentKindOf,
   SAVED_MSG,
@@ -45,6 +46,7 @@ function present(row: SavedRow, file: MediaRow | undefined): SavedMessageView {
     content: row.content,
     mediaType: file ? row.mediaType : 'text',
     attachment: file ? presentAttachment(file) : null,
+    interactive: row.interactive ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -99,7 +101,24 @@ async function attachmentOf(db: Executor, actor: SavedMessageActor, attachmentId
 function checkedFields(input: SaveSavedMessageInput) {
   const name = input.name.trim();
   if (!name) throw badRequest(SAVED_MSG.titleRequired, 'validation_failed', 'name');
-  return { name, content: (input.content ?? '').trim() };
+  // The route parsed it already; parsing again gives the output shape (idempotent) for the store.
+  const interactive = input.interactive ? savedInteractiveSchema.parse(input.interactive) : null;
+  return { name, content: interactive ? interactive.body : (input.content ?? '').trim(), interactive };
+}
+
+/**
+ * The file a saved message keeps: its attachment, or for reply buttons with a file header, that file
+ * (which must be of the header's kind). An interactive message carries no other attachment.
+ */
+async function fileOf(db: Executor, actor: SavedMessageActor, input: SaveSavedMessageInput) {
+  if (!input.interactive) return attachmentOf(db, actor, input.attachmentId ?? null);
+  const headerMedia = input.interactive.type === 'buttons' ? input.interactive.headerMedia : undefined;
+  if (!headerMedia) return null;
+  const file = await findOutgoingMedia(db, actor.accountId, headerMedia.mediaId);
+  if (!file || file.kind !== headerMedia.type) {
+    throw badRequest(INTERACTIVE_MSG.headerMediaNotFound, 'validation_failed', 'interactive.headerMedia');
+  }
+  return file;
 }
 
 async function findSaved(db: Executor, actor: SavedMessageActor, id: string): Promise<SavedRow> {
@@ -122,7 +141,7 @@ export async function createSavedMessage(
 ): Promise<SavedMessageView> {
   savedMessagePolicy.authorize(actor, 'create', { teamId: actor.teamId });
   const fields = checkedFields(input);
-  const file = await attachmentOf(deps.db, actor, input.attachmentId ?? null);
+  const file = await fileOf(deps.db, actor, input);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(savedMessages)
@@ -156,7 +175,7 @@ export async function updateSavedMessage(
 ): Promise<SavedMessageView> {
   savedMessagePolicy.authorize(actor, 'edit', await findSaved(deps.db, actor, id));
   const fields = checkedFields(input);
-  const file = await attachmentOf(deps.db, actor, input.attachmentId ?? null);
+  const file = await fileOf(deps.db, actor, input);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(savedMessages)

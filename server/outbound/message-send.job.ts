@@ -121,7 +121,11 @@ function buildOutbound(
   const caption = row.body || undefined;
   if (row.type === 'template') return buildTemplateSend(row, to, options, { providerId, filename });
   const content = row.content as { kind: string };
-  if (providerId === null && isRichContent(content)) return buildRichOutbound(content, to, options);
+  if (isRichContent(content)) {
+    // A reply-buttons file header is the message's media, uploaded above.
+    const file = providerId === null ? null : { id: providerId, filename };
+    return buildRichOutbound(content, to, options, file);
+  }
   if (providerId === null) return buildTextMessage(to, row.body, options);
   if (row.type === 'image') return buildImageMessage(to, { mediaId: providerId, caption }, options);
   if (row.type === 'video') return buildVideoMessage(to, { mediaId: providerId, caption }, options);

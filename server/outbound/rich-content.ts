@@ -17,13 +17,26 @@ export type RichContent =
   | Extract<InboundContent, { kind: 'location' }>
   | Extract<InboundContent, { kind: 'contacts' }>;
 
-/** The message's stored type, body (what a person reads) and content, with the server's button/row ids. */
-export function richContentFor(input: SendRich): { type: string; body: string; content: RichContent } {
+/** The file a reply-buttons header carries: the message's own media row. */
+export type HeaderFile = { id: string; kind: 'image' | 'video' | 'document'; filename: string | null };
+
+/**
+ * The message's stored type, body (what a person reads) and content, with the server's button/row
+ * ids; `headerFile` is the media row of a reply-buttons file header.
+ */
+export function richContentFor(
+  input: SendRich,
+  headerFile: HeaderFile | null = null,
+): { type: string; body: string; content: RichContent } {
   // A short token per message keeps ids distinct across messages; the index keeps them stable in it.
   const token = randomUUID().slice(0, 8);
   const header = input.type !== 'location' && input.type !== 'contacts' && input.header;
   const common = {
-    header: header ? { type: 'text' as const, text: header } : null,
+    header: headerFile
+      ? { type: headerFile.kind, mediaId: headerFile.id, filename: headerFile.filename }
+      : header
+        ? { type: 'text' as const, text: header }
+        : null,
     footer: (input.type !== 'location' && input.type !== 'contacts' && input.footer) || null,
   };
   switch (input.type) {
@@ -116,9 +129,27 @@ export function richContentFor(input: SendRich): { type: string; body: string; c
   }
 }
 
-function interactiveObject(content: OutgoingInteractiveContent): InteractiveObject {
+/** Meta's header: the text, or the file by the id Meta gave it (a document keeps its name). */
+function headerObject(
+  header: OutgoingInteractiveContent['header'],
+  file: ProviderFile | null,
+): InteractiveObject['header'] {
+  if (!header) return undefined;
+  if (header.type === 'text') return { type: 'text', text: header.text };
+  if (!file) throw new Error('an interactive file header needs its uploaded media id');
+  if (header.type === 'image') return { type: 'image', image: { id: file.id } };
+  if (header.type === 'video') return { type: 'video', video: { id: file.id } };
+  const filename = file.filename ?? header.filename;
+  return { type: 'document', document: { id: file.id, ...(filename ? { filename } : {}) } };
+}
+
+function interactiveObject(
+  content: OutgoingInteractiveContent,
+  file: ProviderFile | null,
+): InteractiveObject {
+  const header = headerObject(content.header, file);
   const common = {
-    ...(content.header ? { header: content.header } : {}),
+    ...(header ? { header } : {}),
     body: { text: content.body },
     ...(content.footer ? { footer: { text: content.footer } } : {}),
   };
@@ -186,8 +217,16 @@ export function isRichContent(content: { kind: string }): content is RichContent
   return ['buttons', 'list', 'cta_url', 'location', 'contacts'].includes(content.kind);
 }
 
-/** Meta's send body for a stored rich message. */
-export function buildRichOutbound(content: RichContent, to: string, options: SendOptions): OutboundMessage {
+/** A file uploaded to Meta: its media id there and the name a document shows. */
+export type ProviderFile = { id: string; filename: string | null };
+
+/** Meta's send body for a stored rich message; `file` is the uploaded header file of reply buttons. */
+export function buildRichOutbound(
+  content: RichContent,
+  to: string,
+  options: SendOptions,
+  file: ProviderFile | null = null,
+): OutboundMessage {
   if (content.kind === 'location') {
     return buildLocationMessage(
       to,
@@ -201,5 +240,5 @@ export function buildRichOutbound(content: RichContent, to: string, options: Sen
     );
   }
   if (content.kind === 'contacts') return buildContactsMessage(to, contactObjects(content), options);
-  return buildInteractiveMessage(to, interactiveObject(content), options);
+  return buildInteractiveMessage(to, interactiveObject(content, file), options);
 }

@@ -55,7 +55,12 @@ export type OutboundMessage = MessageEnvelope &
   );
 
 type InteractiveCommon = {
-  header?: { type: 'text'; text: string };
+  /** A text, or (reply buttons only) a file by its uploaded media id. */
+  header?:
+    | { type: 'text'; text: string }
+    | { type: 'image'; image: { id: string } }
+    | { type: 'video'; video: { id: string } }
+    | { type: 'document'; document: { id: string; filename?: string } };
   body: { text: string };
   footer?: { text: string };
 };

@@ -28,7 +28,7 @@ export function InteractiveContent({ content }: { content: OutgoingInteractiveCo
       className="min-w-[220px] text-[14.5px] leading-[1.35] text-[#111b21]"
       data-testid="interactive-content"
     >
-      {header?.text && <p className="mb-0.5 font-semibold">{header.text}</p>}
+      {header?.type === 'text' && <p className="mb-0.5 font-semibold">{header.text}</p>}
       <p className="break-words whitespace-pre-wrap">{content.body}</p>
       {content.footer && <p className="mt-1 text-[12.5px] text-slate-600">{content.footer}</p>}
       <div className="-mx-2 mt-2 -mb-1">

@@ -1,5 +1,6 @@
+import type { SavedInteractive } from '@common/api/interactive';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './accounts';
 import { media } from './inbox';
 import { teams } from './teams';
@@ -25,6 +26,11 @@ export const savedMessages = pgTable(
       .default('text'),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
     filename: text('filename'),
+    /**
+     * Reply buttons, a list or a link button (issue 17), as `savedInteractiveSchema` parsed it; null
+     * for a text. A reply-buttons header file is also `media_id` (so the file is kept and served).
+     */
+    interactive: jsonb('interactive').$type<SavedInteractive>(),
     ...timestamps,
   },
   (t) => [index('saved_messages_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc())],

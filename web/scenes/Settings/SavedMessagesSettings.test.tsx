@@ -11,6 +11,7 @@ const saved = (name: string, fields: Partial<SavedMessageView> = {}): SavedMessa
   content: 'We open at 9.',
   mediaType: 'text',
   attachment: null,
+  interactive: null,
   createdAt: '2026-11-21T10:00:00.000Z',
   updatedAt: '2026-11-21T10:00:00.000Z',
   ...fields,

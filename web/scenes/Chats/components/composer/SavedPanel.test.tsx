@@ -7,7 +7,16 @@ import { renderComposer } from './renderComposer';
 
 function saved(id: string, name: string, content: string): SavedMessageView {
   const at = '2026-01-01T00:00:00.000Z';
-  return { id, name, content, mediaType: 'text', attachment: null, createdAt: at, updatedAt: at };
+  return {
+    id,
+    name,
+    content,
+    mediaType: 'text',
+    attachment: null,
+    interactive: null,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 function setup() {

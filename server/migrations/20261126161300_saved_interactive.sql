@@ -1,0 +1,1 @@
+ALTER TABLE "saved_messages" ADD COLUMN "interactive" jsonb;
