@@ -3,12 +3,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isOggOpus } from './ogg-opus';
 import {
   convertToVoiceNote,
   FfmpegMissingError,
   findFfmpeg,
   firstAudioStream,
-  isOggOpus,
   VOICE_NOTE_MSG,
   VoiceNoteError,
 } from './voice-note';

@@ -4,6 +4,7 @@ import { access, open, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { INBOX_MSG } from '@common/api/inbox';
+import { isOggOpus } from './ogg-opus';
 
 /**
  * Browser recordings → WhatsApp voice notes (issue 17). WhatsApp plays a voice note only from
@@ -36,16 +37,6 @@ export function recordingDemuxer(head: Buffer): 'matroska' | 'ogg' | 'mov' | nul
   if (head.subarray(0, 4).toString('latin1') === 'OggS') return 'ogg';
   if (head.subarray(4, 8).toString('latin1') === 'ftyp') return 'mov';
   return null;
-}
-
-/**
- * An Ogg stream whose first packet is an Opus identification header: `OggS`, the 27-byte page
- * header, its segment table, then `OpusHead` (RFC 7845 §3 and §5.1).
- */
-export function isOggOpus(head: Buffer): boolean {
-  if (head.length < 28 || head.subarray(0, 4).toString('latin1') !== 'OggS') return false;
-  const payload = 27 + (head[26] ?? 0);
-  return head.subarray(payload, payload + 8).toString('latin1') === 'OpusHead';
 }
 
 const found = new Map<string, Promise<string | null>>();

@@ -129,7 +129,10 @@ function buildOutbound(
   if (providerId === null) return buildTextMessage(to, row.body, options);
   if (row.type === 'image') return buildImageMessage(to, { mediaId: providerId, caption }, options);
   if (row.type === 'video') return buildVideoMessage(to, { mediaId: providerId, caption }, options);
-  if (row.type === 'audio') return buildAudioMessage(to, { mediaId: providerId }, options);
+  if (row.type === 'audio') {
+    const voice = content.kind === 'audio' && (content as { isVoice?: boolean }).isVoice === true;
+    return buildAudioMessage(to, { mediaId: providerId, voice }, options);
+  }
   return buildDocumentMessage(to, { mediaId: providerId, caption, filename: filename ?? undefined }, options);
 }
 

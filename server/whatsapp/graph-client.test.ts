@@ -404,6 +404,11 @@ describe('sending', () => {
       type: 'audio',
       audio: { id: '444' },
     });
+    expect(buildAudioMessage('16505550142', { mediaId: '444', voice: true })).toEqual({
+      ...envelope,
+      type: 'audio',
+      audio: { id: '444', voice: true },
+    });
     expect(buildStickerMessage('16505550142', { mediaId: '555' })).toEqual({
       ...envelope,
       type: 'sticker',

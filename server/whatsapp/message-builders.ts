@@ -43,7 +43,7 @@ export type OutboundMessage = MessageEnvelope &
     | { type: 'image'; image: { id: string; caption?: string } }
     | { type: 'video'; video: { id: string; caption?: string } }
     | { type: 'document'; document: { id: string; filename?: string; caption?: string } }
-    | { type: 'audio'; audio: { id: string } }
+    | { type: 'audio'; audio: { id: string; voice?: boolean } }
     | { type: 'sticker'; sticker: { id: string } }
     | { type: 'reaction'; reaction: { message_id: string; emoji: string } }
     | { type: 'interactive'; interactive: InteractiveObject }
@@ -194,13 +194,17 @@ export function buildDocumentMessage(
   };
 }
 
-/** An audio file or voice note by uploaded media id (audio takes no caption). */
+/**
+ * An audio file, or with `voice` a voice note (the file must be OGG/Opus; the phone shows a voice
+ * message with a mic, not a file), by uploaded media id. Audio takes no caption.
+ */
 export function buildAudioMessage(
   to: string,
-  media: { mediaId: string },
+  media: { mediaId: string; voice?: boolean },
   options: SendOptions = {},
 ): OutboundMessage {
-  return { ...envelope(to, options), type: 'audio', audio: { id: media.mediaId } };
+  const audio = { id: media.mediaId, ...(media.voice ? { voice: true } : {}) };
+  return { ...envelope(to, options), type: 'audio', audio };
 }
 
 /** A sticker by uploaded media id (webp). */
