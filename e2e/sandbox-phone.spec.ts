@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { oggOpus } from '../server/test/ogg-opus-bytes';
 import { expectNoAxeViolations } from './axe';
 import { createSandboxNumber, sandboxSystemToken, screenshot } from './helpers';
 import { addCustomer, customerSays } from './inbox-helpers';
@@ -34,7 +35,7 @@ test('the sandbox phone shows buttons, lists, link buttons, places, cards and vo
   await addCustomer(page.request, phoneId, CUSTOMER.waId, CUSTOMER.name);
   await customerSays(page.request, phoneId, CUSTOMER.waId, 'Hi! What can you deliver?');
 
-  const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(200, 1)]);
+  const ogg = oggOpus(200);
   const uploaded = await page.request.post(
     `/sandbox/graph/v22.0/${phoneId}/media?messaging_product=whatsapp`,
     {

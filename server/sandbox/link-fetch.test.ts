@@ -5,6 +5,7 @@ import { setSelfOrigin } from '../lib/self-origin';
 import {
   type ListeningContext,
   listeningSandbox,
+  oggOpus,
   phoneApi,
   runSandboxJobs,
   type SignupResult,
@@ -31,7 +32,7 @@ const CUSTOMER = '16505557878';
 const phoneId = () => signup.data.phone_number_id;
 
 const PNG = solidPng(4, 4, [30, 160, 90]);
-const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(200, 3)]);
+const OGG = oggOpus(200);
 const PDF = Buffer.from('%PDF-1.4\n%sandbox\n');
 const FIVE_MB = 5 * 1024 * 1024;
 
@@ -51,6 +52,8 @@ function serveFiles(): Server {
         return send('image/png', PNG);
       case '/note.ogg':
         return send('audio/ogg; codecs=opus', OGG);
+      case '/vorbis.ogg':
+        return send('audio/ogg', Buffer.concat([Buffer.from('OggS'), Buffer.alloc(200, 3)]));
       case '/song.mp3':
         return send('audio/mpeg', Buffer.alloc(100, 1));
       case '/files/Price%20list.pdf':
@@ -228,6 +231,10 @@ describe('media by link', () => {
       [
         { type: 'audio', audio: { link: `${filesOrigin}/song.mp3`, voice: true } },
         SEND_TEXTS.linkVoiceNotOgg('audio/mpeg'),
+      ],
+      [
+        { type: 'audio', audio: { link: `${filesOrigin}/vorbis.ogg`, voice: true } },
+        SEND_TEXTS.linkVoiceNotOpus,
       ],
     ];
     cases.push([

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ListeningContext,
   listeningSandbox,
+  oggOpus,
   phoneApi,
   type SignupResult,
   solidPng,
@@ -58,7 +59,7 @@ async function upload(
   return body.id;
 }
 
-const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 1)]);
+const OGG = oggOpus();
 const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(60, 2)]);
 
 beforeAll(async () => {
@@ -164,6 +165,18 @@ describe('every message type Meta takes', () => {
     });
     // Without `voice` the same file is an audio file, and goes.
     expect((await send({ type: 'audio', audio: { id: mp3 } })).status).toBe(200);
+    // audio/ogg by name is not enough: the bytes must hold an Opus stream.
+    const notOpus = await upload(
+      Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 1)]),
+      'audio/ogg',
+      'x.ogg',
+    );
+    const refused = await send({ type: 'audio', audio: { id: notOpus, voice: true } });
+    expect(refused.body.error).toMatchObject({
+      code: 131053,
+      error_data: { details: SEND_TEXTS.voiceNotOpus },
+    });
+    expect((await send({ type: 'audio', audio: { id: notOpus } })).status).toBe(200);
   });
 
   it('answers flow and product messages that the sandbox does not imitate with a clear 131051', async () => {

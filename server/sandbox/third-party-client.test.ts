@@ -34,6 +34,7 @@ import { setSelfOrigin } from '../lib/self-origin';
 import {
   type ListeningContext,
   listeningSandbox,
+  oggOpus,
   phoneApi,
   runSandboxJobs,
   type SignupResult,
@@ -60,7 +61,7 @@ const CUSTOMER = '16505559090';
 const phoneId = () => signup.data.phone_number_id;
 
 const PNG = solidPng(3, 3, [10, 120, 200]);
-const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(120, 4)]);
+const OGG = oggOpus(120);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42'), Buffer.alloc(64, 5)]);
 const WEBP = Buffer.concat([
   Buffer.from('RIFF'),

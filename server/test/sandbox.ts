@@ -41,6 +41,8 @@ export async function runSandboxJobs(ctx: Pick<TestContext, 'db' | 'runner'>, ro
 }
 
 /** A real PNG of one solid colour (for uploads that should look like images). */
+export { oggOpus } from './ogg-opus-bytes';
+
 export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { isOggOpus } from '../../media/ogg-opus';
 import type { SandboxPhoneNumber } from '../state/accounts';
-import { baseMime, canSendAs, findMediaInfo, type MediaInfo } from '../state/media';
+import { baseMime, canSendAs, findMediaInfo, type MediaInfo, mediaHead } from '../state/media';
 import type { MessagePayload } from '../state/messages';
 import { findTemplate } from '../state/templates';
 import { type RenderedTemplate, renderTemplate, type sendComponentSchema } from '../templates/render';
@@ -129,6 +130,8 @@ async function mediaContent(
   const media = await uploadedMedia(db, phone, type, source.id);
   if (voice && baseMime(media.mimeType) !== 'audio/ogg')
     throw sendErrors.media(SEND_TEXTS.voiceNotOgg(media.mimeType));
+  // Meta plays a voice note only from Opus: the bytes, not the declared type, must say so.
+  if (voice && !isOggOpus(await mediaHead(db, media.id))) throw sendErrors.media(SEND_TEXTS.voiceNotOpus);
   return service(type, {
     [type]: {
       id: media.id,

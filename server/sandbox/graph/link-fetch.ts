@@ -1,3 +1,4 @@
+import { isOggOpus } from '../../media/ogg-opus';
 import { baseMime, MEDIA_RULES, type MediaKind } from '../state/media';
 import { SEND_TEXTS } from './send-errors';
 
@@ -90,6 +91,7 @@ export async function fetchLink(
     const data = response.body ? await readCapped(response.body, max) : Buffer.alloc(0);
     if (data === null) return { ok: false, details: SEND_TEXTS.linkTooBig(kind, max) };
     if (data.length === 0) return { ok: false, details: SEND_TEXTS.linkEmpty };
+    if (options.voice && !isOggOpus(data)) return { ok: false, details: SEND_TEXTS.linkVoiceNotOpus };
     return { ok: true, data, mimeType: contentType.trim() || mime, filename: filenameOf(link) };
   } catch (error) {
     if (controller.signal.aborted) return { ok: false, details: SEND_TEXTS.linkTimeout(seconds) };

@@ -43,6 +43,7 @@ export const SEND_TEXTS = {
   contactsCount: 'Param contacts must be an array of 1 to 257 contact objects.',
   voiceNotOgg: (mime: string) =>
     `Voice messages must be audio/ogg with the Opus codec; this file is ${mime}.`,
+  voiceNotOpus: 'Voice messages must be audio/ogg with the Opus codec; this file holds no Ogg/Opus stream.',
 
   linkHttpStatus: (status: number, text: string) =>
     `Media download error: downloading media from weblink failed with http code ${status}, status message ${text}.`,
@@ -56,6 +57,8 @@ export const SEND_TEXTS = {
     `Media upload error: unsupported ${kind} mime type ${mime || 'unknown'}. Please use one of ${allowed}.`,
   linkVoiceNotOgg: (mime: string) =>
     `Media upload error: voice messages must be audio/ogg with the Opus codec, the weblink returned ${mime}.`,
+  linkVoiceNotOpus:
+    'Media upload error: voice messages must be audio/ogg with the Opus codec, the weblink returned no Ogg/Opus stream.',
 } as const;
 
 /** `(#100) <text>`: Meta puts the parameter problem itself in the message for code 100. */

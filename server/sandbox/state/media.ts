@@ -99,6 +99,16 @@ export async function storeMedia(
   };
 }
 
+/** A file's first bytes (a voice note's Ogg/Opus check), without loading the rest. */
+export async function mediaHead(db: Executor, id: string, bytes = 512): Promise<Buffer> {
+  const [row] = await db
+    .select({ head: sql<Uint8Array>`substring(${sandboxMedia.data} from 1 for ${bytes})` })
+    .from(sandboxMedia)
+    .where(eq(sandboxMedia.id, id))
+    .limit(1);
+  return row ? Buffer.from(row.head) : Buffer.alloc(0);
+}
+
 /** A file's facts without loading its bytes. */
 export async function findMediaInfo(db: Executor, id: string): Promise<MediaInfo | null> {
   if (!/^\d{1,20}$/.test(id)) return null;
