@@ -2,12 +2,14 @@ import type { InboxMessage, MessageContent, MessageResponse } from '@common/api/
 import type {
   ContactsInput,
   CtaUrlInput,
+  HeaderMediaKind,
+  HeaderMediaResponse,
   ListInput,
   LocationInput,
   ReplyButtonsInput,
 } from '@common/api/interactive';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { apiRequest, uploadForm } from './client';
 import { newClientRef } from './messageList';
 import { outbox, runSend, tempMessage } from './messages';
 
@@ -41,7 +43,9 @@ export function pendingContent(send: RichSend): { type: string; preview: string;
         preview: `🔘 ${send.body.trim()}`,
         content: {
           kind: 'buttons',
-          header: header(send.header),
+          header: send.headerMedia
+            ? { type: send.headerMedia.type, mediaId: send.headerMedia.mediaId, filename: null }
+            : header(send.header),
           body: send.body.trim(),
           footer: clean(send.footer),
           buttons: send.buttons.map((b, i) => ({ id: `pending-${i}`, title: b.title.trim() })),
@@ -138,4 +142,15 @@ export function sendRich(context: SendContext, send: RichSend): Promise<InboxMes
   const run = () => runSend(context, temp, 'text', request);
   outbox.add(context.contactId, { message: temp, progress: null, resend: () => void run().catch(() => {}) });
   return run();
+}
+
+/** Uploads the file a reply-buttons header carries; the server checks its bytes for that kind. */
+export function uploadHeaderMedia(
+  kind: HeaderMediaKind,
+  file: File,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<HeaderMediaResponse> {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadForm<HeaderMediaResponse>(`/api/interactive/header-media?kind=${kind}`, form, onProgress);
 }

@@ -7,7 +7,7 @@
  */
 
 import type { OutgoingInteractiveContent } from '@common/message-content';
-import { ExternalLinkIcon, ListIcon, ReplyIcon } from 'lucide-react';
+import { ExternalLinkIcon, FileTextIcon, FilmIcon, ImageIcon, ListIcon, ReplyIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
 const optionClass =
@@ -18,8 +18,28 @@ function safeUrl(url: string): string | null {
   return /^https?:\/\//i.test(url) ? url : null;
 }
 
-/** The inside of the bubble: header, body, footer and the buttons, WhatsApp style. */
-export function InteractiveContent({ content }: { content: OutgoingInteractiveContent }) {
+/** A file header with nothing to draw yet (still sending, or the dialog's file not chosen). */
+function FileHeaderPlaceholder({ kind }: { kind: 'image' | 'video' | 'document' }) {
+  const Icon = kind === 'image' ? ImageIcon : kind === 'video' ? FilmIcon : FileTextIcon;
+  return (
+    <div className="mb-1.5 flex h-24 items-center justify-center rounded-md bg-slate-900/5 text-slate-600">
+      <Icon className="size-7" aria-hidden />
+      <span className="sr-only">{kind} header</span>
+    </div>
+  );
+}
+
+/**
+ * The inside of the bubble: header, body, footer and the buttons, WhatsApp style. `headerMedia`
+ * draws an image/video/document header (the chat's media body, or the dialog's chosen file).
+ */
+export function InteractiveContent({
+  content,
+  headerMedia,
+}: {
+  content: OutgoingInteractiveContent;
+  headerMedia?: React.ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const rowsId = useId();
   const header = content.header;
@@ -29,6 +49,11 @@ export function InteractiveContent({ content }: { content: OutgoingInteractiveCo
       data-testid="interactive-content"
     >
       {header?.type === 'text' && <p className="mb-0.5 font-semibold">{header.text}</p>}
+      {header && header.type !== 'text' && (
+        <div className="mb-1.5" data-testid="interactive-header-media">
+          {headerMedia ?? <FileHeaderPlaceholder kind={header.type} />}
+        </div>
+      )}
       <p className="break-words whitespace-pre-wrap">{content.body}</p>
       {content.footer && <p className="mt-1 text-[12.5px] text-slate-600">{content.footer}</p>}
       <div className="-mx-2 mt-2 -mb-1">

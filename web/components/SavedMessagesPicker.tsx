@@ -6,13 +6,15 @@
  * Props:
  * - `filter`: the search text ('' shows all).
  * - `onPick(message)`: fill the composer with `message.content`; when `message.attachment` is set,
- *   fetch `attachment.url` (same origin, the session cookie) and send it as media like any other file.
+ *   fetch `attachment.url` (same origin, the session cookie) and send it as media like any other file;
+ *   a saved interactive message (`message.interactive`, labelled with its kind) is sent as it is.
  * The list is a React Aria ListBox: inside an Autocomplete (the composer) ↑/↓ move through it while
  * the typing stays in the message box, and Enter picks, as a click does. Escape and outside clicks
  * are the caller's.
  *
  * Members use them read-only; managing them is in Settings → Saved Messages (owners).
  */
+import { SAVED_INTERACTIVE_LABEL } from '@common/api/interactive';
 import { cutText, SAVED_PREVIEW, type SavedMessageView } from '@common/api/saved-messages';
 import { useQuery } from '@tanstack/react-query';
 import { ListBox, ListBoxItem } from 'react-aria-components';
@@ -62,9 +64,18 @@ export function SavedMessagesPicker({ filter = '', onPick }: SavedMessagesPicker
           textValue={message.name}
           className="block w-full cursor-pointer px-3 py-2 text-left outline-none data-[focused]:bg-slate-100 data-[hovered]:bg-slate-50"
         >
-          <span className="block text-sm font-medium text-slate-900">{message.name}</span>
+          <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
+            <span className="min-w-0 truncate">{message.name}</span>
+            {message.interactive && (
+              <span className="shrink-0 rounded bg-brand-50 px-1.5 py-0.5 text-[11px] font-medium text-brand-800 ring-1 ring-brand-200">
+                {SAVED_INTERACTIVE_LABEL[message.interactive.type]}
+              </span>
+            )}
+          </span>
           <span className="block truncate text-xs text-slate-500">
-            {message.attachment ? `📎 ${message.attachment.filename ?? message.attachment.kind} · ` : ''}
+            {message.attachment && !message.interactive
+              ? `📎 ${message.attachment.filename ?? message.attachment.kind} · `
+              : ''}
             {cutText(message.content, SAVED_PREVIEW.picker)}
           </span>
         </ListBoxItem>

@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { AlertDialog } from '../../ui/AlertDialog';
+import { SavedInteractivePreview } from './components/SavedInteractivePreview';
 import { SavedMessageDialog } from './components/SavedMessageDialog';
 
 /** Spec §9: 150 characters of text, 100 of a caption (a message with an image). */
@@ -22,7 +23,8 @@ export function listPreview(message: Pick<SavedMessageView, 'content' | 'mediaTy
 /**
  * Settings → Saved Messages: the team's saved messages, newest first. Owners create, edit and delete
  * (icons and the Create button only for them); members read them, and get the spec's alert if an
- * action is refused.
+ * action is refused. Saved reply buttons, lists and link buttons (kept from the composer's dialogs)
+ * show as the phone shows them and are deleted, not edited.
  */
 export function SavedMessagesSettings() {
   const client = useQueryClient();
@@ -105,12 +107,16 @@ export function SavedMessagesSettings() {
             <li key={message.id} className="flex items-start gap-4 p-4" data-testid="saved-message">
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">{message.name}</p>
-                {message.content && (
-                  <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-600">
-                    {listPreview(message)}
-                  </p>
+                {message.interactive ? (
+                  <SavedInteractivePreview message={message} />
+                ) : (
+                  message.content && (
+                    <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-600">
+                      {listPreview(message)}
+                    </p>
+                  )
                 )}
-                {message.attachment && (
+                {message.attachment && !message.interactive && (
                   <a
                     href={message.attachment.url}
                     target="_blank"
@@ -124,7 +130,8 @@ export function SavedMessagesSettings() {
               </div>
               {(abilities.edit || abilities.delete) && (
                 <div className="flex shrink-0 gap-1">
-                  {abilities.edit && (
+                  {/* A saved interactive message is changed by deleting it and saving a new one. */}
+                  {abilities.edit && !message.interactive && (
                     <Button
                       size="sm"
                       variant="ghost"

@@ -204,6 +204,12 @@ export function Composer({
   const pickSaved = async (saved: SavedMessageView) => {
     setShowSaved(false);
     const content = saved.content;
+    // Reply buttons, a list or a link button (issue 17) go out as they were saved.
+    if (saved.interactive && onSendRich) {
+      setText('');
+      void onSendRich(saved.interactive).catch(() => {});
+      return;
+    }
     if (!saved.attachment) {
       setText(content);
       requestAnimationFrame(() => textareaRef.current?.focus());

@@ -19,7 +19,10 @@ export function isBare(message: InboxMessage): boolean {
   return message.content.kind === 'sticker';
 }
 
-/** A template's image/video/document header, drawn like a media message's file; the text follows it. */
+/**
+ * A template's or reply buttons' image/video/document header, drawn like a media message's file; the
+ * text follows it.
+ */
 function TemplateHeaderMedia({ message }: { message: InboxMessage }) {
   const plain = { ...message, body: '' };
   if (message.media?.kind === 'video') return <VideoBody message={plain} />;
@@ -67,7 +70,13 @@ export function MessageContent({ message }: { message: InboxMessage }) {
     case 'buttons':
     case 'list':
     case 'cta_url':
-      return <InteractiveContent content={content} />;
+      // A reply-buttons file header is the message's media, drawn like a template's.
+      return (
+        <InteractiveContent
+          content={content}
+          headerMedia={message.media ? <TemplateHeaderMedia message={message} /> : undefined}
+        />
+      );
     case 'button':
       return <ButtonBody content={content} />;
     case 'order':

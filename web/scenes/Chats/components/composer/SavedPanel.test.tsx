@@ -1,7 +1,7 @@
 import type { SavedMessageView } from '@common/api/saved-messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/render';
 import { renderComposer } from './renderComposer';
 
@@ -113,5 +113,79 @@ describe('the composer’s saved messages by keyboard', () => {
     ]);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(menu.isConnected).toBe(false));
+  });
+
+  it('labels a saved reply-buttons message with its kind and sends it as it was saved when picked', async () => {
+    const user = userEvent.setup();
+    const interactive = {
+      type: 'buttons' as const,
+      header: 'Delivery',
+      body: 'Shall we deliver tomorrow?',
+      buttons: [{ title: 'Yes' }, { title: 'Another day' }],
+    };
+    mockApi({
+      'GET /api/saved-messages': {
+        body: {
+          savedMessages: [
+            { ...saved('s9', 'Delivery question', interactive.body), interactive },
+            saved('s1', 'Greeting', 'Hi! Thanks for writing'),
+          ],
+          abilities: { create: false, edit: false, delete: false },
+        },
+      },
+    });
+    const onSendRich = vi.fn(async () => {});
+    const props = renderComposer({ onSendRich });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, '/deliver');
+    const option = await screen.findByRole('option', { name: /Delivery question/ });
+    expect(option.textContent).toContain('Reply buttons');
+    expect(option.textContent).toContain('Shall we deliver tomorrow?');
+    // A text saved message carries no kind label.
+    expect(screen.queryByRole('option', { name: /Greeting/ })).toBeNull();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(onSendRich).toHaveBeenCalledWith(interactive));
+    expect(box).toHaveProperty('value', '');
+    expect(props.onSendText).not.toHaveBeenCalled();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('shows the kind labels of a list and a link button next to a plain text one', async () => {
+    mockApi({
+      'GET /api/saved-messages': {
+        body: {
+          savedMessages: [
+            {
+              ...saved('l1', 'Sizes', 'Pick a size'),
+              interactive: {
+                type: 'list' as const,
+                body: 'Pick a size',
+                button: 'Sizes',
+                sections: [{ rows: [{ title: 'Small' }] }],
+              },
+            },
+            {
+              ...saved('c1', 'Shop', 'Our shop'),
+              interactive: {
+                type: 'cta_url' as const,
+                body: 'Our shop',
+                displayText: 'Open',
+                url: 'https://example.com',
+              },
+            },
+            saved('t1', 'Hours', 'We open at nine'),
+          ],
+          abilities: { create: false, edit: false, delete: false },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderComposer({ onSendRich: vi.fn(async () => {}) });
+    await user.click(screen.getByRole('button', { name: 'Saved messages' }));
+    await screen.findByRole('option', { name: /Sizes/ });
+    const texts = screen.getAllByRole('option').map((o) => o.textContent ?? '');
+    expect(texts[0]).toContain('List');
+    expect(texts[1]).toContain('Link button');
+    expect(texts[2]).not.toMatch(/List|Link button|Reply buttons/);
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { InteractiveContent, PhonePreview } from '../../../../components/InteractivePreview';
 import { ComposeDialog, type ComposeDialogBaseProps } from './ComposeDialog';
 import { CountedField, MessageTextFields, useChecks } from './fields';
-import { useSendAndClose } from './useSendAndClose';
+import { SaveOptionFields, useSendOrSave } from './SaveOption';
 
 const EMPTY: CtaUrlInput = { header: '', body: '', footer: '', displayText: '', url: '' };
 
@@ -13,11 +13,10 @@ type Props = ComposeDialogBaseProps & { onSend: (input: CtaUrlInput) => Promise<
 export function LinkButtonDialog({ onSend, ...base }: Props) {
   const [draft, setDraft] = useState<CtaUrlInput>(EMPTY);
   const checks = useChecks(ctaUrlSchema, draft);
-  const { sending, send } = useSendAndClose(
-    base.onClose,
-    () => onSend(draft),
-    () => setDraft(EMPTY),
+  const { save, sending, send, saveOnly } = useSendOrSave('cta_url', draft, onSend, base.onClose, () =>
+    setDraft(EMPTY),
   );
+  const valid = checks.valid && save.problem === null;
   const set = (patch: Partial<CtaUrlInput>, path: string) => {
     setDraft((d) => ({ ...d, ...patch }));
     checks.touch(path);
@@ -28,7 +27,7 @@ export function LinkButtonDialog({ onSend, ...base }: Props) {
       title="Link button"
       description="A message with one button that opens a web page on the customer's phone."
       testId="link-button-dialog"
-      valid={checks.valid}
+      valid={valid}
       sending={sending}
       formErrors={checks.formErrors}
       sendLabel="Send link button"
@@ -67,6 +66,7 @@ export function LinkButtonDialog({ onSend, ...base }: Props) {
         error={checks.errorAt('url')}
         placeholder="https://"
       />
+      <SaveOptionFields option={save} canSaveOnly={valid && !sending} onSaveOnly={() => void saveOnly()} />
     </ComposeDialog>
   );
 }

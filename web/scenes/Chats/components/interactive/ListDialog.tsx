@@ -5,7 +5,7 @@ import { InteractiveContent, PhonePreview } from '../../../../components/Interac
 import { ComposeDialog, type ComposeDialogBaseProps } from './ComposeDialog';
 import { CountedField, MessageTextFields, useChecks } from './fields';
 import { addButtonClass, removeButtonClass } from './ReplyButtonsDialog';
-import { useSendAndClose } from './useSendAndClose';
+import { SaveOptionFields, useSendOrSave } from './SaveOption';
 
 type Section = ListInput['sections'][number];
 type Row = Section['rows'][number];
@@ -25,11 +25,10 @@ type Props = ComposeDialogBaseProps & { onSend: (input: ListInput) => Promise<un
 export function ListDialog({ onSend, ...base }: Props) {
   const [draft, setDraft] = useState<ListInput>(EMPTY);
   const checks = useChecks(listSchema, draft, ['sections']);
-  const { sending, send } = useSendAndClose(
-    base.onClose,
-    () => onSend(draft),
-    () => setDraft(EMPTY),
+  const { save, sending, send, saveOnly } = useSendOrSave('list', draft, onSend, base.onClose, () =>
+    setDraft(EMPTY),
   );
+  const valid = checks.valid && save.problem === null;
   const rowsInAll = draft.sections.reduce((sum, s) => sum + s.rows.length, 0);
 
   const set = (patch: Partial<ListInput>, path: string) => {
@@ -54,7 +53,7 @@ export function ListDialog({ onSend, ...base }: Props) {
       title="List"
       description={`The customer opens the list and picks one row; at most ${L.rowsInAll} rows in all.`}
       testId="list-dialog"
-      valid={checks.valid}
+      valid={valid}
       sending={sending}
       formErrors={checks.formErrors}
       sendLabel="Send list"
@@ -180,6 +179,7 @@ export function ListDialog({ onSend, ...base }: Props) {
           {rowsInAll}/{L.rowsInAll} rows
         </span>
       </div>
+      <SaveOptionFields option={save} canSaveOnly={valid && !sending} onSaveOnly={() => void saveOnly()} />
     </ComposeDialog>
   );
 }

@@ -4,9 +4,20 @@ import { useState } from 'react';
 import { InteractiveContent, PhonePreview } from '../../../../components/InteractivePreview';
 import { ComposeDialog, type ComposeDialogBaseProps } from './ComposeDialog';
 import { CountedField, MessageTextFields, useChecks } from './fields';
-import { useSendAndClose } from './useSendAndClose';
+import { HeaderChoice, HeaderFilePreview, type HeaderState, headerProblem, NO_HEADER } from './HeaderChoice';
+import { SaveOptionFields, useSendOrSave } from './SaveOption';
 
 const EMPTY: ReplyButtonsInput = { header: '', body: '', footer: '', buttons: [{ title: '' }] };
+
+/** What goes out: the text header only with Text chosen, the file only with a file kind. */
+function messageOf(draft: ReplyButtonsInput, header: HeaderState): ReplyButtonsInput {
+  const { header: text, headerMedia: _ignored, ...rest } = draft;
+  if (header.kind === 'text') return { ...rest, header: text };
+  if (header.kind !== 'none' && header.file) {
+    return { ...rest, headerMedia: { type: header.kind, mediaId: header.file.id } };
+  }
+  return rest;
+}
 
 export const removeButtonClass =
   'mt-1 flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-red-700 disabled:opacity-40';
@@ -15,15 +26,20 @@ export const addButtonClass =
 
 type Props = ComposeDialogBaseProps & { onSend: (input: ReplyButtonsInput) => Promise<unknown> };
 
-/** Reply buttons: a body, 1–3 buttons of 20 characters, an optional text header and footer. */
+/**
+ * Reply buttons: a body, 1–3 buttons of 20 characters, an optional header (text, image, video or
+ * document) and footer; optionally kept as a saved message too.
+ */
 export function ReplyButtonsDialog({ onSend, ...base }: Props) {
   const [draft, setDraft] = useState<ReplyButtonsInput>(EMPTY);
-  const checks = useChecks(replyButtonsSchema, draft, ['buttons']);
-  const { sending, send } = useSendAndClose(
-    base.onClose,
-    () => onSend(draft),
-    () => setDraft(EMPTY),
-  );
+  const [header, setHeader] = useState<HeaderState>(NO_HEADER);
+  const message = messageOf(draft, header);
+  const checks = useChecks(replyButtonsSchema, message, ['buttons']);
+  const { save, sending, send, saveOnly } = useSendOrSave('buttons', message, onSend, base.onClose, () => {
+    setDraft(EMPTY);
+    setHeader(NO_HEADER);
+  });
+  const valid = checks.valid && headerProblem(header) === null && save.problem === null;
   const set = (patch: Partial<ReplyButtonsInput>, path: string) => {
     setDraft((d) => ({ ...d, ...patch }));
     checks.touch(path);
@@ -41,7 +57,7 @@ export function ReplyButtonsDialog({ onSend, ...base }: Props) {
       title="Reply buttons"
       description="The customer taps one of up to 3 buttons; their choice comes back as a reply to this message."
       testId="reply-buttons-dialog"
-      valid={checks.valid}
+      valid={valid}
       sending={sending}
       formErrors={checks.formErrors}
       sendLabel="Send buttons"
@@ -50,9 +66,17 @@ export function ReplyButtonsDialog({ onSend, ...base }: Props) {
       preview={
         <PhonePreview>
           <InteractiveContent
+            headerMedia={header.file ? <HeaderFilePreview file={header.file} /> : undefined}
             content={{
               kind: 'buttons',
-              header: draft.header?.trim() ? { type: 'text', text: draft.header } : null,
+              header:
+                header.kind === 'text'
+                  ? draft.header?.trim()
+                    ? { type: 'text', text: draft.header }
+                    : null
+                  : header.kind === 'none'
+                    ? null
+                    : { type: header.kind, mediaId: header.file?.id ?? '', filename: null },
               body: draft.body || 'Your message',
               footer: draft.footer ?? null,
               buttons: buttons.map((b, i) => ({ id: String(i), title: b.title || `Button ${i + 1}` })),
@@ -61,7 +85,14 @@ export function ReplyButtonsDialog({ onSend, ...base }: Props) {
         </PhonePreview>
       }
     >
-      <MessageTextFields draft={draft} set={set} checks={checks} bodyMax={L.buttonsBody} />
+      <HeaderChoice
+        state={header}
+        onChange={setHeader}
+        text={draft.header ?? ''}
+        onText={(text) => set({ header: text }, 'header')}
+        textError={checks.errorAt('header')}
+      />
+      <MessageTextFields draft={draft} set={set} checks={checks} bodyMax={L.buttonsBody} withHeader={false} />
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Buttons</legend>
         {buttons.map((button, index) => (
@@ -95,6 +126,7 @@ export function ReplyButtonsDialog({ onSend, ...base }: Props) {
           <PlusIcon className="size-4" aria-hidden /> Add button
         </button>
       </fieldset>
+      <SaveOptionFields option={save} canSaveOnly={valid && !sending} onSaveOnly={() => void saveOnly()} />
     </ComposeDialog>
   );
 }

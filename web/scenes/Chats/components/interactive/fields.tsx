@@ -149,22 +149,27 @@ export function MessageTextFields({
   set,
   checks,
   bodyMax,
+  withHeader = true,
 }: {
   draft: MessageText;
   set: (patch: Partial<MessageText>, path: string) => void;
   checks: Checks;
   bodyMax: number;
+  /** Off when the dialog draws its own header choice (reply buttons: text or a file). */
+  withHeader?: boolean;
 }) {
   return (
     <>
-      <CountedField
-        label="Header"
-        optional
-        value={draft.header ?? ''}
-        onChange={(header) => set({ header }, 'header')}
-        max={INTERACTIVE_LIMITS.header}
-        error={checks.errorAt('header')}
-      />
+      {withHeader && (
+        <CountedField
+          label="Header"
+          optional
+          value={draft.header ?? ''}
+          onChange={(header) => set({ header }, 'header')}
+          max={INTERACTIVE_LIMITS.header}
+          error={checks.errorAt('header')}
+        />
+      )}
       <CountedField
         label="Message"
         multiline
