@@ -8,6 +8,7 @@ import { media } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { mediaPath } from '../../media/storage';
 import { sniffMedia } from '../../outbound/sniff';
+import { byteRange } from './byte-range';
 
 /**
  * On every media answer (errors too): whatever the file holds, a browser opening it on our origin
@@ -141,13 +142,26 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = (row.filename ?? `${row.kind}`).replace(/["\\\r\n]/g, '');
       const shown = mediaPresentation(row, await readHead(file), name);
       reply.header('content-type', shown.contentType);
-      reply.header('content-length', info.size);
       reply.header('cache-control', 'private, max-age=604800');
+      reply.header('accept-ranges', 'bytes');
       const disposition = shown.inline && !request.query.download ? 'inline' : 'attachment';
       reply.header(
         'content-disposition',
         `${disposition}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       );
+      // Ranges let the browser read an audio or video file's length (an Ogg voice note's is at its
+      // end) and seek in it.
+      const range = byteRange(request.headers.range, info.size);
+      if (range === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${info.size}`);
+        return reply.code(416).send();
+      }
+      if (range) {
+        reply.header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+        reply.header('content-length', range.end - range.start + 1);
+        return reply.code(206).send(createReadStream(file, range));
+      }
+      reply.header('content-length', info.size);
       return reply.send(createReadStream(file));
     },
   );

@@ -117,6 +117,28 @@ describe('GET /api/media/:id serves customer files safely', () => {
     expect(doc.headers['content-security-policy']).toBe(MEDIA_CSP);
   });
 
+  it('answers byte ranges, so a browser can read a voice note’s length and seek in it', async () => {
+    const data = Buffer.from('0123456789');
+    const id = await stored(data, { kind: 'document', mimeType: 'text/plain', filename: 'digits.txt' });
+    const whole = await get(id);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const range = (value: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/media/${id}`, headers: { cookie, range: value } });
+    const middle = await range('bytes=2-5');
+    expect(middle.statusCode).toBe(206);
+    expect(middle.body).toBe('2345');
+    expect(middle.headers['content-range']).toBe('bytes 2-5/10');
+    expect(middle.headers['content-length']).toBe('4');
+    expect((await range('bytes=7-')).body).toBe('789');
+    expect((await range('bytes=-3')).body).toBe('789');
+    const past = await range('bytes=10-');
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */10');
+    const several = await range('bytes=0-1,4-5');
+    expect(several.statusCode).toBe(200);
+    expect(several.body).toBe('0123456789');
+  });
+
   it('puts the CSP on error answers too', async () => {
     const res = await get('00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(404);
