@@ -9,6 +9,7 @@ import type { ServerEventMap } from '@common/realtime';
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest, errorMessage, uploadForm } from './client';
 import { loadRetry, loadRetryDelay } from './inbox';
+import { type MediaSend, mediaPreview } from './mediaSend';
 import {
   type ConversationPages,
   findMessage,
@@ -280,26 +281,11 @@ export function sendText(context: SendContext, text: string): Promise<InboxMessa
   return send();
 }
 
-export type MediaSend = {
-  kind: 'image' | 'video' | 'document' | 'audio';
-  file: File;
-  thumbnail: Blob | null;
-  caption: string;
-  /** A local URL to show the picture while it uploads. */
-  previewUrl: string | null;
-};
-
-const MEDIA_ICON = { image: '📷', video: '🎥', document: '📄', audio: '🎵' } as const;
-const MEDIA_WORD = { image: 'Photo', video: 'Video', document: 'Document', audio: 'Audio' } as const;
-
-/** Sends a photo, video or document with its caption; the bubble shows upload progress. */
+/** Sends a photo, video, document or voice note; the bubble shows upload progress. */
 export function sendMedia(context: SendContext, media: MediaSend): Promise<InboxMessage> {
   const clientRef = newClientRef();
   const caption = media.caption.trim();
-  const preview =
-    media.kind === 'document'
-      ? `📄 ${media.file.name}`
-      : `${MEDIA_ICON[media.kind]} ${caption || MEDIA_WORD[media.kind]}`;
+  const preview = mediaPreview(media, caption);
   const mediaFields = {
     id: '',
     mimeType: media.file.type || null,
@@ -317,7 +303,7 @@ export function sendMedia(context: SendContext, media: MediaSend): Promise<Inbox
       preview,
       content:
         media.kind === 'audio'
-          ? { kind: 'audio', media: mediaFields, isVoice: false }
+          ? { kind: 'audio', media: mediaFields, isVoice: media.voice === true }
           : { kind: media.kind, media: mediaFields },
       media: {
         id: clientRef,
@@ -337,6 +323,7 @@ export function sendMedia(context: SendContext, media: MediaSend): Promise<Inbox
     const form = new FormData();
     form.set('clientRef', clientRef);
     form.set('kind', media.kind);
+    if (media.voice) form.set('voice', 'true');
     if (caption) form.set('caption', caption);
     if (replyToMessageId) form.set('replyToMessageId', replyToMessageId);
     // Fields first: the server reads them before the file streams in.

@@ -20,6 +20,8 @@ import { EmojiButton } from './composer/EmojiButton';
 import { MessageInput } from './composer/MessageInput';
 import { isSuggestKey, SuggestButton, SuggestionNotice } from './composer/SuggestButton';
 import { useSuggestion } from './composer/useSuggestion';
+import { useVoiceRecorder } from './composer/useVoiceRecorder';
+import { MicButton, RecordingBar } from './composer/VoiceRecorder';
 import { RichDialogs, type RichKind } from './interactive/RichDialogs';
 
 // The '/' list (React Aria's list box) is downloaded the first time it opens.
@@ -39,6 +41,8 @@ type ComposerProps = {
   onSendMedia: (attachment: PreparedAttachment, caption: string) => Promise<unknown>;
   /** Reply buttons, a list, a link button, a location or a contact card from the attach menu. */
   onSendRich?: (send: RichSend) => Promise<unknown>;
+  /** A microphone recording, sent as a voice note; without it the composer has no microphone. */
+  onSendVoice?: (recording: File) => Promise<unknown>;
   onOpenTemplates: () => void;
 };
 
@@ -55,6 +59,7 @@ export function Composer({
   onSendText,
   onSendMedia,
   onSendRich,
+  onSendVoice,
   onOpenTemplates,
 }: ComposerProps) {
   const [text, setText] = useState('');
@@ -73,6 +78,12 @@ export function Composer({
   };
 
   const suggestion = useSuggestion({ contactId, text, setText, textareaRef });
+  const voice = useVoiceRecorder(setProblem);
+  const recording = voice.phase !== 'idle';
+  // The window closing mid-recording ends it: nothing free-form may go out any more.
+  useEffect(() => {
+    if (!canSend && recording) voice.cancel();
+  }, [canSend, recording, voice.cancel]);
 
   const slashFilter = text.startsWith('/') ? text.slice(1) : null;
   const savedOpen = showSaved || slashFilter !== null;
@@ -235,6 +246,17 @@ export function Composer({
     }
   };
 
+  const sendVoice = async () => {
+    const recorded = await voice.finish();
+    requestAnimationFrame(() => textareaRef.current?.focus());
+    if (!recorded || !onSendVoice) return;
+    try {
+      await onSendVoice(recorded);
+    } catch {
+      // shown on the bubble and in a toast
+    }
+  };
+
   const sendDraft = async () => {
     if (!draft) return;
     const captionProblem = validateCaption(caption);
@@ -297,7 +319,8 @@ export function Composer({
           }}
         />
       ))}
-      <div className="flex items-end gap-1.5 px-3 py-2.5">
+      {recording && <RecordingBar recorder={voice} onSend={() => void sendVoice()} />}
+      <div className="flex items-end gap-1.5 px-3 py-2.5" hidden={recording}>
         <EmojiButton
           onPick={insertEmoji}
           onClosed={() => requestAnimationFrame(() => textareaRef.current?.focus())}
@@ -343,15 +366,25 @@ export function Composer({
             inputRef={textareaRef}
           />
         </Autocomplete>
-        <button
-          type="button"
-          onClick={() => void submit()}
-          disabled={!canSubmit}
-          aria-label="Send"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white shadow-sm transition-colors hover:bg-brand-700 disabled:bg-slate-300 disabled:shadow-none"
-        >
-          {isSending ? <Spinner className="size-4.5" /> : <SendHorizontalIcon className="size-5" />}
-        </button>
+        {onSendVoice && trimmed === '' && !isSending ? (
+          <MicButton
+            onClick={() => {
+              setProblem(null);
+              void voice.start();
+            }}
+            disabled={suggestion.running !== null}
+          />
+        ) : (
+          <button
+            type="button"
+            onClick={() => void submit()}
+            disabled={!canSubmit}
+            aria-label="Send"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white shadow-sm transition-colors hover:bg-brand-700 disabled:bg-slate-300 disabled:shadow-none"
+          >
+            {isSending ? <Spinner className="size-4.5" /> : <SendHorizontalIcon className="size-5" />}
+          </button>
+        )}
       </div>
     </div>
   );

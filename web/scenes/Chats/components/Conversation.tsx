@@ -190,6 +190,23 @@ export function Conversation({ contactId, meId, onBack, onOpenDetails }: Convers
     }
   };
 
+  const handleSendVoice = async (recording: File) => {
+    setReplyTo(null);
+    try {
+      await sendMedia(context, {
+        kind: 'audio',
+        voice: true,
+        file: recording,
+        thumbnail: null,
+        caption: '',
+        previewUrl: null,
+      });
+    } catch (error) {
+      handleSendFailure(error);
+      throw error;
+    }
+  };
+
   const handleSendRich = async (send: RichSend) => {
     setReplyTo(null);
     try {
@@ -227,6 +244,7 @@ export function Conversation({ contactId, meId, onBack, onOpenDetails }: Convers
         onSendText={handleSendText}
         onSendMedia={handleSendMedia}
         onSendRich={handleSendRich}
+        onSendVoice={handleSendVoice}
         onOpenTemplates={() => setTemplatesOpen(true)}
       />
       <TemplateModal

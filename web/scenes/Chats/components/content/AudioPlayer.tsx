@@ -1,5 +1,5 @@
 import type { InboxMessage } from '@common/api/inbox';
-import { MicIcon, PauseIcon, PlayIcon } from 'lucide-react';
+import { HeadphonesIcon, MicIcon, PauseIcon, PlayIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../../components/Spinner';
 import { COPY } from '../../../../copy';
@@ -10,7 +10,10 @@ function clock(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** A voice note or audio file: play/pause, a seek bar and the time, like a phone shows it. */
+/**
+ * A voice note (a green mic, 'Voice message') or an audio file (orange headphones): play/pause, a seek
+ * bar and the time, like a phone shows it.
+ */
 export function AudioPlayer({ message }: { message: InboxMessage }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -34,12 +37,15 @@ export function AudioPlayer({ message }: { message: InboxMessage }) {
   };
 
   return (
-    <div className="flex w-[270px] max-w-full items-center gap-3 py-1">
+    <div
+      className="flex w-[270px] max-w-full items-center gap-3 py-1"
+      data-testid={isVoice ? 'voice-note' : 'audio-file'}
+    >
       <div className="relative shrink-0">
         <span
           className={`flex size-11 items-center justify-center rounded-full ${isVoice ? 'bg-brand-600 text-white' : 'bg-orange-500 text-white'}`}
         >
-          <MicIcon className="size-5" />
+          {isVoice ? <MicIcon className="size-5" /> : <HeadphonesIcon className="size-5" />}
         </span>
       </div>
       <button
