@@ -31,7 +31,8 @@ export type HeaderState = {
   uploading: boolean;
 };
 
-export const NO_HEADER: HeaderState = { kind: 'none', file: null, uploading: false };
+/** The dialog opens on a text header (left empty: no header). */
+export const NO_HEADER: HeaderState = { kind: 'text', file: null, uploading: false };
 
 /** The header's problem the schema cannot see: a file kind chosen without its file. */
 export function headerProblem(state: HeaderState): string | null {
