@@ -48,6 +48,8 @@ describe('save as saved message', () => {
         name: 'Delivery question',
         interactive: {
           type: 'buttons',
+          // The dialog opens on a text header; left empty it is no header (the server drops it).
+          header: '',
           body: 'Shall we deliver tomorrow?',
           footer: '',
           buttons: [{ title: 'Yes' }],
