@@ -70,6 +70,15 @@ test('an agent records a voice note; our chat and the customer’s phone show a 
   await phone.getByTestId('sandbox-customer').filter({ hasText: CUSTOMER.name }).click();
   await expect(phone.getByTestId('sandbox-voice-note')).toHaveCount(1);
   await expect(phone.getByTestId('sandbox-voice-note')).toBeVisible();
+  // Its player knows the length: the file is a real Ogg/Opus recording, not a renamed WebM.
+  await expect
+    .poll(() =>
+      phone
+        .getByTestId('sandbox-voice-note')
+        .locator('audio')
+        .evaluate((audio: HTMLAudioElement) => (Number.isFinite(audio.duration) ? audio.duration : 0)),
+    )
+    .toBeGreaterThan(1);
   await screenshot(phone, 'voice-note-phone', { fullPage: false });
   await phone.close();
 });

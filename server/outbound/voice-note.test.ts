@@ -85,6 +85,14 @@ describe('sending a voice note recorded in the browser', () => {
       .where(eq(sandboxMedia.id, file!.providerMediaId!));
     expect(uploaded!.mimeType).toBe('audio/ogg');
     expect(isOggOpus(Buffer.from(uploaded!.data))).toBe(true);
+
+    // The phone's player reads it in ranges (its length is at the end of an Ogg file).
+    const ranged = await fetch(`${ctx.origin}/sandbox/api/media/${file!.providerMediaId}`, {
+      headers: { range: 'bytes=0-3' },
+    });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 0-3/${uploaded!.data.length}`);
+    expect(Buffer.from(await ranged.arrayBuffer()).toString('latin1')).toBe('OggS');
   });
 
   it('the same recording sent as an audio file (no voice flag) is refused: WhatsApp takes no WebM', async () => {

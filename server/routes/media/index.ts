@@ -5,10 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/require-account';
 import { media } from '../../db/schema';
+import { byteRange } from '../../lib/byte-range';
 import { notFound } from '../../lib/http-errors';
 import { mediaPath } from '../../media/storage';
 import { sniffMedia } from '../../outbound/sniff';
-import { byteRange } from './byte-range';
 
 /**
  * On every media answer (errors too): whatever the file holds, a browser opening it on our origin

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { byteRange } from '../../lib/byte-range';
 import { notFound } from '../../lib/http-errors';
 import { findMediaInfo, loadMediaBytes } from '../state/media';
 import {
@@ -68,15 +69,24 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!media || !bytes) throw notFound('No such media.');
       const name = (media.filename ?? `media-${media.id}`).replace(/["\\\r\n]/g, '');
       const disposition = request.query.download ? 'attachment' : 'inline';
-      return reply
+      reply
         .header('content-type', media.mimeType)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
+        .header('accept-ranges', 'bytes')
         .header(
           'content-disposition',
           `${disposition}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .send(bytes);
+        );
+      // Ranges let the phone's player read a voice note's length (at the end of an Ogg file).
+      const range = byteRange(request.headers.range, bytes.length);
+      if (range === 'unsatisfiable')
+        return reply.code(416).header('content-range', `bytes */${bytes.length}`).send();
+      if (!range) return reply.send(bytes);
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`)
+        .send(bytes.subarray(range.start, range.end + 1));
     },
   );
 };
