@@ -312,6 +312,8 @@ export function plausibleBody(w: FuzzWorld, r: Random, method: string, url: stri
 /** A query string each GET route understands, for mutations to start from. */
 export function plausibleQuery(w: FuzzWorld, r: Random, url: string): Record<string, string> {
   switch (url) {
+    case '/api/interactive/header-media':
+      return { kind: r.pick(['image', 'video', 'document']) };
     case '/api/contacts':
       return {
         tab: r.pick(['unassigned', 'mine', 'team']),

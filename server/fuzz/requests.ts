@@ -22,6 +22,7 @@ const SIGN_OUT = '/api/auth/sign-out';
 const UPLOADS = new Set([
   'POST /api/contacts/:contactId/messages/media',
   'POST /api/saved-messages/attachments',
+  'POST /api/interactive/header-media',
   'POST /api/contact-imports',
   'POST /api/templates/header-samples',
   'POST /api/templates/:templateId/header-media',
