@@ -51,6 +51,17 @@ test('an agent records a voice note; our chat and the customer’s phone show a 
   await expectNoAxeViolations(page, 'composer recording a voice note');
   await page.keyboard.press('Enter');
   await expect(recorder).toHaveCount(0);
+  await expect(voiceNotes).toHaveCount(1);
+
+  // On a phone-sized screen the recording bar fits and stays axe-clean; this one is cancelled.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await mic.click();
+  await expect(timer).toHaveText(/^0:0[1-9]$/);
+  await screenshot(page, 'voice-note-recording-390', { fullPage: false });
+  await expectNoAxeViolations(page, 'composer recording a voice note, 390 px');
+  await recorder.getByRole('button', { name: 'Cancel recording' }).click();
+  await expect(recorder).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Our chat: one voice note (a mic, 'Voice message', a player) with its ticks.
   await expect(voiceNotes).toHaveCount(1);
