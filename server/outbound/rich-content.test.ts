@@ -55,6 +55,44 @@ describe('Meta’s send body for each rich type', () => {
     });
   });
 
+  it('reply buttons with an image or document header: the file by the id Meta gave it', () => {
+    const mediaId = '4b0c3f4e-6a3e-4f7e-9a53-0c2b8f0f1a11';
+    const parsed = sendRichSchema.parse({
+      clientRef: 'temp-wire',
+      type: 'buttons',
+      headerMedia: { type: 'image', mediaId },
+      body: 'Green or red?',
+      buttons: [{ title: 'Green' }],
+    });
+    const stored = richContentFor(parsed, { id: mediaId, kind: 'image', filename: 'ficus.png' });
+    expect(stored.content).toMatchObject({
+      kind: 'buttons',
+      header: { type: 'image', mediaId, filename: 'ficus.png' },
+    });
+    const image = buildRichOutbound(stored.content, '+16505550142', {}, { id: '9876543210', filename: null });
+    expect(image).toMatchObject({
+      type: 'interactive',
+      interactive: { type: 'button', header: { type: 'image', image: { id: '9876543210' } } },
+    });
+    // Without its uploaded id a file header cannot go out.
+    expect(() => buildRichOutbound(stored.content, '+16505550142', {})).toThrow();
+
+    const doc = richContentFor(
+      sendRichSchema.parse({
+        clientRef: 'temp-wire',
+        type: 'buttons',
+        headerMedia: { type: 'document', mediaId },
+        body: 'Your invoice',
+        buttons: [{ title: 'Thanks' }],
+      }),
+      { id: mediaId, kind: 'document', filename: 'invoice.pdf' },
+    );
+    const body = buildRichOutbound(doc.content, '+16505550142', {}, { id: '555', filename: 'invoice.pdf' });
+    expect(body).toMatchObject({
+      interactive: { header: { type: 'document', document: { id: '555', filename: 'invoice.pdf' } } },
+    });
+  });
+
   it('two messages never share button ids (a tap maps back to one message)', () => {
     const a = wire({ type: 'buttons', body: 'A', buttons: [{ title: 'Yes' }] }).stored.content;
     const b = wire({ type: 'buttons', body: 'B', buttons: [{ title: 'Yes' }] }).stored.content;
