@@ -366,7 +366,7 @@ export function Composer({
             inputRef={textareaRef}
           />
         </Autocomplete>
-        {onSendVoice && trimmed === '' && !isSending ? (
+        {onSendVoice && trimmed === '' && !isSending && !draft ? (
           <MicButton
             onClick={() => {
               setProblem(null);
