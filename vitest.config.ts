@@ -3,6 +3,18 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = { '@common': fileURLToPath(new URL('./common', import.meta.url)) };
 
+/** Server test files that mock one of our modules with vi.mock: they need a fresh module graph. */
+const ISOLATED_SERVER_TESTS = ['server/inbound/status-callback.test.ts'];
+
+const serverTest = {
+  environment: 'node',
+  globalSetup: ['server/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  maxWorkers: 2,
+} as const;
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -12,14 +24,17 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'server/scale/**'],
-          environment: 'node',
-          globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-          maxWorkers: 2,
+          exclude: [...configDefaults.exclude, 'server/scale/**', ...ISOLATED_SERVER_TESTS],
+          ...serverTest,
+          // Files share a worker's loaded modules (and PGlite's compiled, warmed-up WebAssembly): on two
+          // cores this runs the suite in well under half the CPU time. Each file still gets its own
+          // database and app; files that replace a module with vi.mock run in 'server-isolated'.
+          isolate: false,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'server-isolated', include: ISOLATED_SERVER_TESTS, ...serverTest },
       },
       {
         // Several real server processes on TEST_DATABASE_URL and TEST_REDIS_URL (scripts/test.mjs runs
@@ -45,6 +60,9 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/test/setup.ts'],
+          // Files share a worker's window and loaded modules (about five times faster); setup.ts cleans
+          // the DOM and restores mocks and stubbed globals after every test.
+          isolate: false,
         },
       },
     ],

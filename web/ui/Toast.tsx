@@ -26,6 +26,11 @@ export function dismissToast(id: number): void {
   if (toast) queue.close(toast.key);
 }
 
+/** Drops every toast, shown or waiting (the test setup calls it between tests). */
+export function clearToasts(): void {
+  queue.clear();
+}
+
 /** Shows a short message at the bottom of the screen; the same text twice in a row shows once. */
 export function showToast(text: string, kind: ToastKind = 'info'): number {
   // Newest first: the same text goes, and so do the oldest beyond the fourth.
