@@ -11,9 +11,9 @@ const serverTest = {
   globalSetup: ['server/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  pool: 'forks',
+  pool: 'forks' as const,
   maxWorkers: 2,
-} as const;
+};
 
 export default defineConfig({
   resolve: { alias },
