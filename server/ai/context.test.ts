@@ -72,7 +72,11 @@ describe('the chat context a prompt reads', () => {
     const second = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
     const bodies = ['Hi', 'When are you open?', 'I want to talk to a person', 'Actually, on Monday?'];
     for (const [i, body] of bodies.entries())
-      await buildMessage(ctx.db, maya, { body, timestamp: second, createdAt: new Date(second.getTime() + i) });
+      await buildMessage(ctx.db, maya, {
+        body,
+        timestamp: second,
+        createdAt: new Date(second.getTime() + i),
+      });
 
     const context = await loadChatContext(ctx.db, maya, team.id);
 

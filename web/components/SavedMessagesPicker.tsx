@@ -36,7 +36,8 @@ export function filterSavedMessages(list: SavedMessageView[], filter: string): S
 }
 
 export function SavedMessagesPicker({ filter = '', onPick }: SavedMessagesPickerProps) {
-  const query = useQuery(savedMessagesQuery);
+  // Each opening asks again (showing what it has meanwhile): a teammate may have saved one since.
+  const query = useQuery({ ...savedMessagesQuery, refetchOnMount: 'always' });
   if (query.isPending) {
     return (
       <div className="flex justify-center p-4">
