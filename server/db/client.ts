@@ -93,7 +93,13 @@ function openPostgres(url: string, logger: Logger | undefined, poolSize = 20): D
     // first five calls on a connection, while every other query is planned for its own values.
   });
   // An idle client losing its connection (server restart) must not crash the process.
-  pool.on('error', (error) => logger?.warn({ err: error }, 'postgres pool client error'));
+  // The error carries its pg client (connection details, the backend's cancel key): log its words only.
+  pool.on('error', (error) =>
+    logger?.warn(
+      { err: { message: error.message, code: (error as { code?: string }).code } },
+      'postgres pool client error',
+    ),
+  );
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
 
   return {

@@ -90,7 +90,7 @@ describe('PostgreSQL restarted under a running process', () => {
       const last = answered.slice(-3).join(' | ');
       const exit = `exit ${app.child.exitCode ?? app.child.signalCode ?? 'none'}`;
       throw new Error(
-        `${error.message}; last probes: ${last}; ${exit}; output:\n${app.output().slice(-2000)}`,
+        `${error.message}; last probes: ${last}; ${exit}; output:\n${app.output().slice(-6000)}`,
       );
     });
     expect(red.body).toMatchObject({ status: 'unavailable', message: 'Database unreachable' });
