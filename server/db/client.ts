@@ -93,6 +93,10 @@ function openPostgres(url: string, logger: Logger | undefined, poolSize = 20): D
     // first five calls on a connection, while every other query is planned for its own values.
   });
   // An idle client losing its connection (server restart) must not crash the process.
+  // A client that is checked out (in a transaction, between two statements) when its connection dies
+  // emits 'error' with no listener of the pool's: unheard, that ends the process. Its current or next
+  // query fails with the error instead, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // The error carries its pg client (connection details, the backend's cancel key): log its words only.
   pool.on('error', (error) =>
     logger?.warn(
