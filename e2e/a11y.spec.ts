@@ -4,6 +4,7 @@ import { seedCampaignDraft } from './campaign-helpers';
 import {
   completeOnboardingViaApi,
   connectSandboxNumberViaApi,
+  openSandboxPhone,
   screenshot,
   signUpViaApi,
   uniqueEmail,
@@ -211,9 +212,7 @@ test('axe finds no WCAG 2.0/2.1 A or AA violation on any screen, on a laptop or 
     {
       name: 'sandbox phone',
       open: async (p) => {
-        await p.goto('/sandbox');
-        const picker = p.getByRole('combobox', { name: 'Business number' });
-        if (await picker.isVisible()) await picker.selectOption(inbox.phoneNumberId);
+        await openSandboxPhone(p, inbox.phoneNumberId);
         await expect(p.getByText(maya.name).first()).toBeVisible();
       },
     },

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   connectSandboxNumberViaApi,
   createSandboxNumber,
+  openSandboxPhone,
   sandboxSystemToken,
   screenshot,
   signUpViaApi,
@@ -44,10 +45,7 @@ test('a message a customer types on the /sandbox phone reaches the app', async (
   const number = await connectSandboxNumberViaApi(page, 'Bloom Florists');
 
   const phone = await context.newPage();
-  await phone.goto('/sandbox');
-  // Pick this test's business number when earlier tests left others behind.
-  const picker = phone.getByRole('combobox', { name: 'Business number' });
-  if (await picker.isVisible()) await picker.selectOption(number.phoneNumber.id);
+  await openSandboxPhone(phone, number.phoneNumber.id);
   await expect(phone.getByText(number.phoneNumber.id).first()).toBeVisible();
 
   await phone.getByRole('button', { name: 'New customer' }).first().click();

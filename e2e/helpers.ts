@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 const SCREENS_DIR = path.resolve(process.cwd(), '.tmp/screens');
 mkdirSync(SCREENS_DIR, { recursive: true });
@@ -108,4 +108,17 @@ export async function connectSandboxNumberViaApi(page: Page, businessName: strin
   if (response.status() !== 201)
     throw new Error(`connect failed: ${response.status()} ${await response.text()}`);
   return signup;
+}
+
+/**
+ * The sandbox phone showing one business number's customers. Other tests (earlier, or running beside
+ * this one) leave their numbers behind, and the phone shows the newest unless told otherwise; the
+ * picker appears only once the page knows there is more than one, so wait for the page to load first.
+ */
+export async function openSandboxPhone(page: Page, phoneNumberId: string): Promise<void> {
+  await page.goto('/sandbox');
+  await expect(page.getByText('Phone number ID').first()).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Business number' });
+  if (await picker.isVisible()) await picker.selectOption(phoneNumberId);
+  await expect(page.getByText(phoneNumberId, { exact: true }).first()).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { screenshot } from './helpers';
+import { openSandboxPhone, screenshot } from './helpers';
 import { addCustomer, contactIdFor, customerSays, ownerWithNumber } from './inbox-helpers';
 
 /**
@@ -79,9 +79,7 @@ test('reply buttons and a list go out from the composer, and the customer’s ta
 
   // The customer taps a button and picks a row on the sandbox phone.
   const phone = await page.context().newPage();
-  await phone.goto('/sandbox');
-  const picker = phone.getByRole('combobox', { name: 'Business number' });
-  if (await picker.isVisible()) await picker.selectOption(inbox.phoneNumberId);
+  await openSandboxPhone(phone, inbox.phoneNumberId);
   await phone.getByTestId('sandbox-customer').filter({ hasText: CUSTOMER.name }).click();
   await phone.getByRole('button', { name: 'Tomorrow' }).click();
   await phone.getByRole('button', { name: 'Choose a lock' }).click();
@@ -152,9 +150,7 @@ test('a link button, a place and a contact card go out from the composer and sho
   await screenshot(page, 'interactive-link-place-card', { fullPage: false });
 
   const phone = await page.context().newPage();
-  await phone.goto('/sandbox');
-  const picker = phone.getByRole('combobox', { name: 'Business number' });
-  if (await picker.isVisible()) await picker.selectOption(inbox.phoneNumberId);
+  await openSandboxPhone(phone, inbox.phoneNumberId);
   await phone.getByTestId('sandbox-customer').filter({ hasText: customer.name }).click();
   await expect(phone.getByRole('link', { name: 'Book now' })).toHaveAttribute(
     'href',

@@ -8,12 +8,29 @@ const ROOT = path.resolve(E2E_DIR, '..');
 const PORT = E2E_PORT;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
+/** Specs that advance the sandbox clock or change its settings for every number. */
+const SANDBOX_WIDE = [
+  'app-shell.spec.ts',
+  'campaigns.spec.ts',
+  'contact-panel.spec.ts',
+  'inbox-types.spec.ts',
+  'inbox.spec.ts',
+  'layout.spec.ts',
+  'template-media.spec.ts',
+].map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: E2E_DIR,
   // E2E_OUTPUT_DIR keeps two runs on one checkout from deleting each other's traces.
   outputDir: process.env.E2E_OUTPUT_DIR || path.join(ROOT, 'test-results'),
-  workers: 1,
+  // Two browsers at a time, except for the specs that move state the whole sandbox shares (its clock,
+  // failing sends, recipient shares): those run one by one after the rest (project 'sandbox-wide').
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    { name: 'parallel', testIgnore: SANDBOX_WIDE },
+    { name: 'sandbox-wide', testMatch: SANDBOX_WIDE, dependencies: ['parallel'], workers: 1 },
+  ],
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: 'list',

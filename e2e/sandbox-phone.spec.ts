@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { oggOpus } from '../server/test/ogg-opus-bytes';
 import { expectNoAxeViolations } from './axe';
-import { createSandboxNumber, sandboxSystemToken, screenshot } from './helpers';
+import { createSandboxNumber, openSandboxPhone, sandboxSystemToken, screenshot } from './helpers';
 import { addCustomer, customerSays } from './inbox-helpers';
 
 /**
@@ -112,9 +112,7 @@ test('the sandbox phone shows buttons, lists, link buttons, places, cards and vo
   });
   await send({ type: 'audio', audio: { id: voiceId, voice: true } });
 
-  await page.goto('/sandbox');
-  const picker = page.getByRole('combobox', { name: 'Business number' });
-  if (await picker.isVisible()) await picker.selectOption(phoneId);
+  await openSandboxPhone(page, phoneId);
   await page.getByTestId('sandbox-customer').filter({ hasText: CUSTOMER.name }).click();
   await expect(page.getByTestId('sandbox-voice-note')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Track order' })).toHaveAttribute(

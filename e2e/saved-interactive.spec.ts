@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { screenshot } from './helpers';
+import { openSandboxPhone, screenshot } from './helpers';
 import { addCustomer, contactIdFor, customerSays, ownerWithNumber, samplePng } from './inbox-helpers';
 
 /**
@@ -92,9 +92,7 @@ test('reply buttons kept as a saved message go out from the / panel; an image he
 
   // The customer's phone: the saved buttons, and the image above the second message's buttons.
   const phone = await page.context().newPage();
-  await phone.goto('/sandbox');
-  const picker = phone.getByRole('combobox', { name: 'Business number' });
-  if (await picker.isVisible()) await picker.selectOption(inbox.phoneNumberId);
+  await openSandboxPhone(phone, inbox.phoneNumberId);
   await phone.getByTestId('sandbox-customer').filter({ hasText: CUSTOMER.name }).click();
   const savedOnPhone = phone.getByTestId('sandbox-message').filter({ hasText: 'Which day suits you' });
   await expect(savedOnPhone.getByRole('button', { name: 'Saturday' })).toBeVisible();

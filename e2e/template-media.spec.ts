@@ -3,6 +3,7 @@ import {
   completeOnboardingViaApi,
   connectSandboxNumberViaApi,
   joinTeamViaApi,
+  openSandboxPhone,
   screenshot,
   signUpViaApi,
   uniqueEmail,
@@ -134,9 +135,7 @@ test('owner creates a template with an image header; the sandbox approves it; a 
     expect(Buffer.from(await received.body()).equals(photo)).toBe(true);
 
     const phone = await memberContext.newPage();
-    await phone.goto('/sandbox');
-    const picker = phone.getByRole('combobox', { name: 'Business number' });
-    if (await picker.isVisible()) await picker.selectOption(phoneNumberId);
+    await openSandboxPhone(phone, phoneNumberId);
     await phone.getByTestId('sandbox-customer').filter({ hasText: SAM.name }).click();
     const bubble = phone
       .getByTestId('sandbox-message')

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { screenshot } from './helpers';
+import { openSandboxPhone, screenshot } from './helpers';
 import { addCustomer, contactIdFor, customerSays, ownerWithNumber } from './inbox-helpers';
 
 /**
@@ -75,9 +75,7 @@ test('an agent records a voice note; our chat and the customer’s phone show a 
 
   // The customer's phone shows a voice note (not an audio file), and only the one that was sent.
   const phone = await page.context().newPage();
-  await phone.goto('/sandbox');
-  const picker = phone.getByRole('combobox', { name: 'Business number' });
-  if (await picker.isVisible()) await picker.selectOption(inbox.phoneNumberId);
+  await openSandboxPhone(phone, inbox.phoneNumberId);
   await phone.getByTestId('sandbox-customer').filter({ hasText: CUSTOMER.name }).click();
   await expect(phone.getByTestId('sandbox-voice-note')).toHaveCount(1);
   await expect(phone.getByTestId('sandbox-voice-note')).toBeVisible();
