@@ -104,7 +104,7 @@ test('the sandbox phone shows buttons, lists, link buttons, places, cards and vo
     type: 'contacts',
     contacts: [
       {
-        name: { formatted_name: 'Ingrid Dahl' },
+        name: { formatted_name: 'Ingrid Dahl', first_name: 'Ingrid', last_name: 'Dahl' },
         org: { company: 'Fjord Plants' },
         phones: [{ phone: '+47 22 12 34 56', type: 'WORK' }],
       },

@@ -176,7 +176,7 @@ describe('Meta’s send body for each rich type', () => {
       type: 'contacts',
       contacts: [
         {
-          name: { formatted_name: 'Sam Lee', first_name: 'Sam' },
+          name: { formatted_name: 'Sam Lee', first_name: 'Sam', last_name: 'Lee' },
           phones: [{ phone: '+1 650 555 0199', type: 'WORK', wa_id: '16505550199' }],
           emails: [{ email: 'sam@shop.example' }],
           org: { company: 'Lucky Shrub' },

@@ -189,7 +189,11 @@ function interactiveObject(
 
 function contactObjects(content: Extract<RichContent, { kind: 'contacts' }>): ContactObject[] {
   return content.cards.map((card) => ({
-    name: { formatted_name: card.formattedName, first_name: card.firstName ?? card.formattedName },
+    name: {
+      formatted_name: card.formattedName,
+      first_name: card.firstName ?? card.formattedName,
+      ...(card.lastName ? { last_name: card.lastName } : {}),
+    },
     ...(card.phones.length > 0
       ? {
           phones: card.phones.map((p) => ({

@@ -89,6 +89,11 @@ export const LIMITS: [string, Record<string, unknown>, { code: number; message: 
       { type: 'contacts', contacts: [{ name: { first_name: 'Sam' } }] },
       param100(SEND_TEXTS.required("contacts[0]['name']['formatted_name']")),
     ],
+    [
+      'contacts with only formatted_name',
+      { type: 'contacts', contacts: [{ name: { formatted_name: 'Sam Lee' } }] },
+      invalid(SEND_TEXTS.contactNamePart("contacts[0]['name']")),
+    ],
     ['contacts empty', { type: 'contacts', contacts: [] }, invalid(SEND_TEXTS.contactsCount)],
     [
       'interactive without a type',

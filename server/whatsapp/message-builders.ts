@@ -87,7 +87,7 @@ export type InteractiveObject = InteractiveCommon &
 
 /** A contact card as Meta takes it (only the parts we send). */
 export type ContactObject = {
-  name: { formatted_name: string; first_name?: string };
+  name: { formatted_name: string; first_name?: string; last_name?: string };
   phones?: { phone: string; type?: string; wa_id?: string }[];
   emails?: { email: string; type?: string }[];
   org?: { company?: string; title?: string };

@@ -41,6 +41,8 @@ export const SEND_TEXTS = {
   latitude: "Param location['latitude'] must be a number between -90 and 90.",
   longitude: "Param location['longitude'] must be a number between -180 and 180.",
   contactsCount: 'Param contacts must be an array of 1 to 257 contact objects.',
+  contactNamePart: (at: string) =>
+    `Param ${at} must include at least one of first_name, last_name, middle_name, suffix or prefix besides formatted_name.`,
   voiceNotOgg: (mime: string) =>
     `Voice messages must be audio/ogg with the Opus codec; this file is ${mime}.`,
   voiceNotOpus: 'Voice messages must be audio/ogg with the Opus codec; this file holds no Ogg/Opus stream.',

@@ -215,7 +215,7 @@ function jsonTextOr(raw: unknown): unknown {
   }
 }
 
-/** `type: contacts`: each card needs name.formatted_name; the rest is kept as sent. */
+/** `type: contacts`: each card needs name.formatted_name and one other part of the name; the rest is kept as sent. */
 export function checkContacts(sent: unknown): ContactCard[] {
   const raw = jsonTextOr(sent);
   if (raw === undefined) throw sendErrors.required('contacts');
@@ -226,6 +226,10 @@ export function checkContacts(sent: unknown): ContactCard[] {
     if (!isObj(card)) throw sendErrors.required(key(at, 'name'));
     const name = objectAt(card, at, 'name');
     text(name, key(at, 'name'), 'formatted_name', 1024, true);
+    // Meta wants one more part of the name beside the formatted one.
+    const parts = ['first_name', 'last_name', 'middle_name', 'suffix', 'prefix'];
+    if (!parts.some((part) => typeof name[part] === 'string' && name[part].trim() !== ''))
+      throw sendErrors.invalid(SEND_TEXTS.contactNamePart(key(at, 'name')));
     for (const list of ['phones', 'emails', 'urls', 'addresses'] as const) {
       if (card[list] !== undefined && !Array.isArray(card[list]))
         throw sendErrors.invalid(`Param ${key(at, list)} must be an array.`);
