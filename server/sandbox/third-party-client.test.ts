@@ -4,13 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsAppAPI } from 'whatsapp-api-js';
 import {
   ActionButtons,
+  ActionCatalog,
   ActionCTA,
   ActionList,
+  ActionLocation,
+  ActionNavigateFlow,
+  ActionProduct,
   Audio,
   Body,
   BodyComponent,
   BodyParameter,
   Button,
+  CatalogProduct,
   Contacts,
   Document,
   Email,
@@ -247,6 +252,27 @@ describe('whatsapp-api-js against the sandbox', () => {
     ])
       expect(types, type).toContain(type);
     expect(chat.body.messages.find((m) => m.type === 'audio')?.media?.voice).toBe(true);
+  });
+
+  it('flows, catalogs, products and location requests it builds get 131051 in words, not a malformed-body error', async () => {
+    const refused = [
+      new Interactive(
+        new ActionNavigateFlow('token-1', '1234567890', 'Book now', 'BOOKING'),
+        new Body('Book a visit'),
+      ),
+      new Interactive(new ActionCatalog(), new Body('Our shop')),
+      new Interactive(new ActionProduct(new CatalogProduct('sku-1', '987654321')), new Body('This one')),
+      new Interactive(new ActionLocation(), new Body('Where should we deliver?')),
+    ];
+    for (const message of refused) {
+      const answer = (await wa.sendMessage(phoneId(), CUSTOMER, message)) as {
+        messages?: unknown;
+        error?: { code: number; error_data?: { details?: string } };
+      };
+      expect(answer.messages).toBeUndefined();
+      expect(answer.error?.code).toBe(131051);
+      expect(answer.error?.error_data?.details).toMatch(/is not supported by the sandbox/);
+    }
   });
 
   it('checks the signature of the sandbox’s webhooks and reads them with its own parser', async () => {
