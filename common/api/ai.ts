@@ -19,6 +19,17 @@ export const AI_SOURCE_LABELS: Record<AiSource, string> = {
 export const AI_NOT_CONFIGURED_MESSAGE =
   'AI is not turned on. The team owner can connect a model in Settings → AI (any OpenAI-compatible API, such as a hosted model or a local Ollama), or the server admin can set AI_BASE_URL and AI_MODEL.';
 
+/**
+ * What the AI buttons, the status and "Test connection" say when the team saved a base URL but no
+ * model: nothing answers (never the server's or the sandbox model in its place) until it names one.
+ */
+export const AI_MODEL_MISSING_MESSAGE =
+  'Your base URL in Settings → AI has no model: enter the model’s name (for example gpt-4o-mini, or llama3.1 on Ollama), or clear the base URL.';
+
+/** The refusal of a change that leaves a base URL without a model (400, on the model field). */
+export const AI_MODEL_REQUIRED_MESSAGE =
+  'Enter the model’s name: a base URL needs a model (for example gpt-4o-mini, or llama3.1 on Ollama)';
+
 /** The most instructions an owner may store (they are sent with every request). */
 export const MAX_AI_INSTRUCTIONS = 8_000;
 
@@ -72,36 +83,43 @@ const baseUrl = z
  * a string sets it, null removes it. `baseUrl`/`model` null clears the team's own connection (the
  * server's or the sandbox model is used again). A `baseUrl` on another host without a new `apiKey`
  * drops the stored key: a key only ever goes to the host it was entered for (the same holds for a test).
+ * A base URL needs a model: a body that sets one and clears the other is refused here, and the command
+ * refuses a change that would leave the saved base URL without a model.
  */
-export const aiSettingsInputSchema = z.object({
-  baseUrl: baseUrl.nullable().optional(),
-  apiKey: z
-    .string()
-    .trim()
-    .min(1, 'The API key cannot be blank')
-    .max(500, 'The API key is at most 500 characters')
-    .nullable()
-    .optional(),
-  model: z
-    .string()
-    .trim()
-    .min(1, 'The model cannot be blank')
-    .max(200, 'The model is at most 200 characters')
-    .nullable()
-    .optional(),
-  instructions: z
-    .string()
-    .max(
-      MAX_AI_INSTRUCTIONS,
-      `Instructions are at most ${MAX_AI_INSTRUCTIONS.toLocaleString('en-US')} characters`,
-    )
-    .optional(),
-});
+export const aiSettingsInputSchema = z
+  .object({
+    baseUrl: baseUrl.nullable().optional(),
+    apiKey: z
+      .string()
+      .trim()
+      .min(1, 'The API key cannot be blank')
+      .max(500, 'The API key is at most 500 characters')
+      .nullable()
+      .optional(),
+    model: z
+      .string()
+      .trim()
+      .min(1, 'The model cannot be blank')
+      .max(200, 'The model is at most 200 characters')
+      .nullable()
+      .optional(),
+    instructions: z
+      .string()
+      .max(
+        MAX_AI_INSTRUCTIONS,
+        `Instructions are at most ${MAX_AI_INSTRUCTIONS.toLocaleString('en-US')} characters`,
+      )
+      .optional(),
+  })
+  .refine((v) => !(typeof v.baseUrl === 'string' && v.model === null), {
+    message: AI_MODEL_REQUIRED_MESSAGE,
+    path: ['model'],
+  });
 export type AiSettingsInput = z.infer<typeof aiSettingsInputSchema>;
 
 /** Which model answers this team now, for every teammate (the composer's button reads it). */
 export type AiStatus = {
-  /** False: the AI buttons show AI_NOT_CONFIGURED_MESSAGE. */
+  /** False: the AI buttons show `notConfiguredMessage`. */
   configured: boolean;
   source: AiSource | null;
   /** The UI's label for the source ("Sandbox model"), null when not configured. */
@@ -109,7 +127,7 @@ export type AiStatus = {
   model: string | null;
   /** The built-in sandbox model is on for this server (used when nothing else is set). */
   sandbox: boolean;
-  /** Null when configured. */
+  /** Null when configured; else AI_NOT_CONFIGURED_MESSAGE, or AI_MODEL_MISSING_MESSAGE for a base URL with no model. */
   notConfiguredMessage: string | null;
 };
 

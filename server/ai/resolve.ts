@@ -1,4 +1,10 @@
-import { AI_NOT_CONFIGURED_MESSAGE, AI_SOURCE_LABELS, type AiStatus } from '@common/api/ai';
+import {
+  AI_MODEL_MISSING_MESSAGE,
+  AI_NOT_CONFIGURED_MESSAGE,
+  AI_SOURCE_LABELS,
+  type AiErrorBody,
+  type AiStatus,
+} from '@common/api/ai';
 import type { Executor } from '../db/client';
 import { type Env, OPENAI_BASE_URL } from '../env';
 import { getSelfOrigin } from '../lib/self-origin';
@@ -16,8 +22,10 @@ export type ResolvedAi =
 
 /**
  * Which model answers an account: the team's own (Settings → AI, when it names a model) → the
- * server's (AI_MODEL) → the built-in sandbox model (sandbox on) → none. The sandbox model is asked
- * over real HTTP at this process's own address, through the same client as any provider.
+ * server's (AI_MODEL) → the built-in sandbox model (sandbox on) → none. A team that saved its own base
+ * URL but no model gets none (`notConfigured` says why), never the server's or the sandbox model in its
+ * place. The sandbox model is asked over real HTTP at this process's own address, through the same
+ * client as any provider.
  */
 export async function resolveAi(db: Executor, env: Env, accountId: string): Promise<ResolvedAi> {
   const settings = await loadAiSettings(db, accountId);
@@ -26,6 +34,7 @@ export async function resolveAi(db: Executor, env: Env, accountId: string): Prom
 
 export function providerFor(env: Env, settings: AiSettingsRow | null): AiProvider | null {
   const timeoutMs = env.ai.timeoutMs;
+  if (lacksModel(settings)) return null;
   if (settings?.model) {
     return openAiProvider({
       source: 'team',
@@ -56,8 +65,28 @@ export function providerFor(env: Env, settings: AiSettingsRow | null): AiProvide
   return null;
 }
 
+/** The team saved its own base URL and no model (a row from before the settings refused that). */
+function lacksModel(settings: Pick<AiSettingsRow, 'baseUrl' | 'model'> | null): boolean {
+  return !!settings?.baseUrl && !settings.model;
+}
+
+/**
+ * Why no model answers, in the words the AI buttons and "Test connection" show: the team's base URL
+ * names no model, or nothing is set at all.
+ */
+export function notConfigured(settings: Pick<AiSettingsRow, 'baseUrl' | 'model'> | null): AiErrorBody {
+  return {
+    code: 'ai_not_configured',
+    message: lacksModel(settings) ? AI_MODEL_MISSING_MESSAGE : AI_NOT_CONFIGURED_MESSAGE,
+  };
+}
+
 /** What every teammate may know about the connection (never a URL or key). */
-export function aiStatus(env: Env, provider: AiProvider | null): AiStatus {
+export function aiStatus(
+  env: Env,
+  provider: AiProvider | null,
+  settings: Pick<AiSettingsRow, 'baseUrl' | 'model'> | null = null,
+): AiStatus {
   if (!provider) {
     return {
       configured: false,
@@ -65,7 +94,7 @@ export function aiStatus(env: Env, provider: AiProvider | null): AiStatus {
       label: null,
       model: null,
       sandbox: env.sandbox,
-      notConfiguredMessage: AI_NOT_CONFIGURED_MESSAGE,
+      notConfiguredMessage: notConfigured(settings).message,
     };
   }
   return {

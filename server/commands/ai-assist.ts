@@ -1,16 +1,10 @@
-import {
-  AI_NOT_CONFIGURED_MESSAGE,
-  AI_SOURCE_LABELS,
-  type AiSource,
-  type AiSuggestInput,
-  type AiTextResponse,
-} from '@common/api/ai';
+import { AI_SOURCE_LABELS, type AiSource, type AiSuggestInput, type AiTextResponse } from '@common/api/ai';
 import { and, eq } from 'drizzle-orm';
 import { loadChatContext } from '../ai/context';
 import { logAiFailure } from '../ai/log';
 import { suggestionPrompt, summaryPrompt, translationPrompt } from '../ai/prompt';
 import type { AiProvider, ChatMessage } from '../ai/provider';
-import { resolveAi } from '../ai/resolve';
+import { notConfigured, resolveAi } from '../ai/resolve';
 import { messages } from '../db/schema';
 import { conflict, notFound } from '../lib/http-errors';
 import { aiPolicy } from '../policies/ai';
@@ -35,7 +29,10 @@ export type SuggestionStream = {
 
 async function providerOrRefuse(deps: AiDeps, accountId: string) {
   const { provider, settings } = await resolveAi(deps.db, deps.env, accountId);
-  if (!provider) throw conflict(AI_NOT_CONFIGURED_MESSAGE, 'ai_not_configured');
+  if (!provider) {
+    const refusal = notConfigured(settings);
+    throw conflict(refusal.message, refusal.code);
+  }
   return { provider, knowledge: settings?.instructions ?? '' };
 }
 

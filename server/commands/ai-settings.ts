@@ -1,4 +1,5 @@
 import {
+  AI_MODEL_REQUIRED_MESSAGE,
   AI_SOURCE_LABELS,
   type AiSettingsInput,
   type AiSettingsResponse,
@@ -7,13 +8,14 @@ import {
 import type { AiLog } from '../ai/log';
 import { logAiFailure } from '../ai/log';
 import { testPrompt } from '../ai/prompt';
-import { aiStatus, providerFor } from '../ai/resolve';
+import { aiStatus, notConfigured, providerFor } from '../ai/resolve';
 import { type AiSettingsRow, loadAiSettings, sealApiKey } from '../ai/settings-store';
 import { recordAudit } from '../audit/audit-log';
 import type { Database } from '../db/client';
 import { aiSettings } from '../db/schema';
 import type { Env } from '../env';
 import type { EventBus } from '../events/bus';
+import { badRequest } from '../lib/http-errors';
 import { aiPolicy } from '../policies/ai';
 import type { PolicyActor } from '../policies/define-policy';
 
@@ -25,7 +27,7 @@ function present(env: Env, actor: AiActor, row: AiSettingsRow | null): AiSetting
   const subject = { accountId: actor.accountId };
   const configure = aiPolicy.can(actor, 'configure', subject);
   return {
-    status: aiStatus(env, providerFor(env, row)),
+    status: aiStatus(env, providerFor(env, row), row),
     settings: configure
       ? {
           baseUrl: row?.baseUrl ?? null,
@@ -83,7 +85,8 @@ function hostOf(url: string | null): string | null {
 }
 
 /**
- * The owner changes the team's AI settings (checked by the schema). The key is sealed with SECRET_KEY
+ * The owner changes the team's AI settings (checked by the schema; a change that leaves a base URL
+ * without a model is refused, 400 `ai_model_required`). The key is sealed with SECRET_KEY
  * before it is stored. The audit log records what changed (the model, the base URL's host, whether
  * the key was set or removed, the instructions' length), never the key or the instructions.
  */
@@ -96,6 +99,9 @@ export async function updateAiSettings(
   const row = await deps.events.transaction(async (tx) => {
     const before = await loadAiSettings(tx, actor.accountId);
     const next = applyInput(deps.env, before, actor.accountId, input);
+    // A base URL with no model would answer nothing (resolve.ts never puts another model in its place).
+    if (next.baseUrl && !next.model)
+      throw badRequest(AI_MODEL_REQUIRED_MESSAGE, 'ai_model_required', 'model');
     const [saved] = await tx
       .insert(aiSettings)
       .values({ ...next, updatedBy: actor.id, updatedAt: new Date() })
@@ -140,7 +146,7 @@ function auditDetails(
 /**
  * "Test connection" (owners): asks the model the team would use — the saved settings with the
  * values in `input` put over them, unsaved — a fixed question. Always an answer: the model's reply,
- * or its failure in words.
+ * or its failure in words (a base URL with no model: that it needs one, never another model's answer).
  */
 export async function testAiConnection(
   deps: AiDeps,
@@ -158,7 +164,7 @@ export async function testAiConnection(
   if (!provider) {
     return {
       ok: false,
-      error: { code: 'ai_not_configured', message: aiStatus(deps.env, null).notConfiguredMessage! },
+      error: notConfigured(trial),
       source: null,
       label: null,
       model: null,

@@ -1,4 +1,4 @@
-import type { AiSettingsResponse } from '@common/api/ai';
+import { AI_MODEL_REQUIRED_MESSAGE, type AiSettingsResponse } from '@common/api/ai';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +103,21 @@ describe('Settings → AI', () => {
     await user.click(screen.getByRole('button', { name: 'Save AI settings' }));
     expect(await screen.findByText(/The base URL must be a full http\(s\) address/)).toBeTruthy();
     expect(calls.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('asks for the model when a base URL is given, before saving or testing', async () => {
+    const calls = mockApi({ 'GET /api/ai/settings': { body: ownerView() } });
+    const user = userEvent.setup();
+    render();
+    await user.type(await screen.findByLabelText(/Base URL/), 'http://localhost:11434/v1');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText(AI_MODEL_REQUIRED_MESSAGE)).toBeTruthy();
+    expect(screen.getByLabelText(/Model/).getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save AI settings' }));
+    expect(screen.getByText(AI_MODEL_REQUIRED_MESSAGE)).toBeTruthy();
+    expect(calls.mock.calls.some(([, init]) => init?.method === 'PUT' || init?.method === 'POST')).toBe(
+      false,
+    );
   });
 
   it('removes a saved key', async () => {

@@ -78,13 +78,14 @@ export function AiSettingsForm({
 
   const handleSave = (event: FormEvent) => {
     event.preventDefault();
-    // Only what changed, so the activity log names what the owner changed.
-    const body: AiSettingsInput = connectionBody(baseUrl, model, apiKey);
-    if (body.baseUrl === settings.baseUrl) delete body.baseUrl;
-    if (body.model === settings.model) delete body.model;
-    if (instructions !== settings.instructions) body.instructions = instructions;
+    // Checked whole (a base URL needs a model, saved or not), then sent with only what changed, so
+    // the activity log names what the owner changed.
+    const body: AiSettingsInput = { ...connectionBody(baseUrl, model, apiKey), instructions };
     const found = problemOf(body);
     if (found) return setProblem(found);
+    if (body.baseUrl === settings.baseUrl) delete body.baseUrl;
+    if (body.model === settings.model) delete body.model;
+    if (instructions === settings.instructions) delete body.instructions;
     save.mutate(body);
   };
 
