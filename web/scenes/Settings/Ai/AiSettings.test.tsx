@@ -38,7 +38,11 @@ describe('Settings → AI', () => {
     expect(status.textContent).toContain('Sandbox model');
     expect(status.textContent).toContain('switchboard-sandbox');
     expect(screen.getByText('Only the team owner can change the AI settings.')).toBeTruthy();
-    expect(screen.getByText(/the last 20 messages of the chat/)).toBeTruthy();
+    const sent = screen.getByTestId('ai-what-is-sent');
+    expect(sent.textContent).toContain('Suggest reply, and rewrites of a draft');
+    expect(sent.textContent).toContain('Only that one message’s text');
+    expect(sent.textContent).toContain('Not the contact’s tags, notes or custom fields.');
+    expect(screen.getByText(/its last 20 messages, oldest first/)).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Save|Test connection/ })).toBeNull();
   });

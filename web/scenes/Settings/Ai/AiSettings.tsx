@@ -1,6 +1,7 @@
 import type { AiSettingsResponse } from '@common/api/ai';
 import { useQuery } from '@tanstack/react-query';
 import { SparklesIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { aiSettingsQuery } from '../../../api/ai';
 import { errorMessage } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
@@ -54,7 +55,7 @@ export function AiSettings() {
       )}
       <SettingsCard
         title="What is sent to the model"
-        description="Each suggestion sends only this chat’s context, to the model shown above."
+        description="Exactly what each use sends to the model shown above, and nothing more."
       >
         <WhatIsSent />
       </SettingsCard>
@@ -103,26 +104,55 @@ function AiStatusLine({ view }: { view: AiSettingsResponse }) {
   );
 }
 
-/** What server/ai/context.ts and prompt.ts put into a suggestion, in words. */
+/** One use of the model and what it sends (WhatIsSent). */
+function SentFor({ use, children }: { use: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-900">{use}</dt>
+      <dd className="mt-1">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * What each use of the model is sent, in words: server/ai/context.ts and prompt.ts (suggestions,
+ * rewrites, summaries, translations), server/ai/bot/prompt.ts and commands/ai-bot.ts (the bot and its
+ * test chat), commands/ai-settings.ts (the connection test). README's "What is sent to the model" says
+ * the same.
+ */
 function WhatIsSent() {
   return (
-    <div className="space-y-3 p-6 text-sm leading-6 text-slate-700">
-      <p>With each suggestion or rewrite, the model receives:</p>
-      <ul className="list-disc space-y-1 pl-5">
-        <li>
-          the last 20 messages of the chat, oldest first, marked as from the customer or from the team (a
-          media message as its caption or its preview line);
-        </li>
-        <li>the contact’s name (their number when they have none), tags, notes and custom field values;</li>
-        <li>
-          the team’s instructions (set by the owner on this page) and up to 20 of the team’s saved text
-          replies;
-        </li>
-        <li>the draft in the message box, when you rewrite it or ask to continue it.</li>
-      </ul>
+    <div className="space-y-4 p-6 text-sm leading-6 text-slate-700">
+      <p>
+        “The chat” below means its last 20 messages, oldest first, each marked as from the customer or from
+        the team, a media message as its caption or its preview line (WhatsApp’s own notices, such as a
+        changed number, are left out).
+      </p>
+      <dl className="space-y-3" data-testid="ai-what-is-sent">
+        <SentFor use="Suggest reply, and rewrites of a draft">
+          The chat; the contact’s name (their number when they have none), tags, notes and custom field
+          values; the team’s instructions (set on this page) and up to 20 of the team’s shared saved text
+          replies (never anyone’s personal ones); and the draft in the message box, or only the text you
+          selected, when you rewrite it or ask for a suggestion with something already written.
+        </SentFor>
+        <SentFor use="Summarise">
+          The same as a suggestion, without any draft: the chat, the contact’s name, tags, notes and custom
+          field values, the team’s instructions and shared saved replies.
+        </SentFor>
+        <SentFor use="Translate a message">
+          Only that one message’s text (a media message’s caption or preview line) and the language to
+          translate into (your browser’s). Not the rest of the chat, the contact or the instructions.
+        </SentFor>
+        <SentFor use="AI bot (Marketing → AI Bots)">
+          The chat, the contact’s name, the team’s instructions and shared saved replies, and the bot’s length
+          limit. Not the contact’s tags, notes or custom fields. Its test chat sends the made-up conversation
+          under the name “Test customer”, with the same instructions and saved replies.
+        </SentFor>
+        <SentFor use="Test connection">A fixed question only: nothing from any chat.</SentFor>
+      </dl>
       <p className="text-slate-600">
-        Nothing from other chats or about your teammates is sent. What is sent and what the model answers are
-        never written to the server’s logs.
+        Nothing from other chats, nothing about your teammates (their names or addresses) and no media files
+        are sent. What is sent and what the model answers are never written to the server’s logs.
       </p>
     </div>
   );

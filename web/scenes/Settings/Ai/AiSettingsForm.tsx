@@ -179,7 +179,7 @@ export function AiSettingsForm({
       </SettingsCard>
       <SettingsCard
         title="Team knowledge"
-        description="Who you are, your tone, business hours, prices, and what never to promise. Sent with every suggestion, with the team’s saved messages."
+        description="Who you are, your tone, business hours, prices, and what never to promise. Sent with suggestions, rewrites, summaries and the AI bot’s replies, with the team’s shared saved messages."
       >
         <div className="p-6">
           <div className="mb-1.5 flex items-baseline justify-between gap-2">
