@@ -107,4 +107,16 @@ describe('createUnreadTracker', () => {
     tracker.setHidden(false, [written, waiting, replied, fresh]);
     expect(tracker.count([written, waiting, replied, fresh])).toBe(1);
   });
+
+  it('counts a message stamped with the same second as the one before it (Meta stamps to the second)', () => {
+    const tracker = createUnreadTracker();
+    const open = contactRow('open', {
+      lastMessageAt: at(1),
+      lastMessagePreview: 'I can pick it up at 5',
+      lastMessageDirection: 'incoming',
+    });
+    tracker.setHidden(true, [open]);
+    expect(tracker.count([open])).toBe(0);
+    expect(tracker.count([{ ...open, lastMessagePreview: 'Also, the bell is loose' }])).toBe(1);
+  });
 });

@@ -50,19 +50,20 @@ export function unreadChatCount(client: QueryClient): number {
  * as its messages load, so its unread count alone would not show that anything came in).
  */
 export function createUnreadTracker() {
-  let hiddenAt: Map<string, string | null> | null = null;
+  let hiddenAt: Map<string, string> | null = null;
   const arrived = new Set<string>();
+  // Meta stamps messages to the second: two in one second differ by their text, not their time.
+  const lastOf = (c: ContactListItem) => `${c.lastMessageAt}\u0000${c.lastMessagePreview}`;
   return {
     /** The tab was hidden (true) or shown again (false). */
     setHidden(hidden: boolean, rows: ContactListItem[]) {
       arrived.clear();
-      hiddenAt = hidden ? new Map(rows.map((c) => [c.id, c.lastMessageAt])) : null;
+      hiddenAt = hidden ? new Map(rows.map((c) => [c.id, lastOf(c)])) : null;
     },
     count(rows: ContactListItem[]): number {
       if (hiddenAt) {
         for (const c of rows) {
-          if (c.lastMessageDirection === 'incoming' && hiddenAt.get(c.id) !== c.lastMessageAt)
-            arrived.add(c.id);
+          if (c.lastMessageDirection === 'incoming' && hiddenAt.get(c.id) !== lastOf(c)) arrived.add(c.id);
         }
       }
       const chats = new Set(arrived);
