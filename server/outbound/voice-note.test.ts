@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, messages, sandboxMedia } from '../db/schema';
 import { isOggOpus } from '../media/ogg-opus';
+import { VOICE_NOTE_NEEDS_OPUS_MSG } from '../media/voice-note';
 import {
   connectSandboxTeam,
   contactOf,
@@ -25,7 +26,11 @@ let team: SandboxTeam;
 let contactId: string;
 let ref = 0;
 const CUSTOMER = '16505550377';
-const WEBM = path.join(import.meta.dirname, '../test/fixtures/voice-note.webm');
+const FIXTURES = path.join(import.meta.dirname, '../test/fixtures');
+const WEBM = path.join(FIXTURES, 'voice-note.webm');
+const OGG = path.join(FIXTURES, 'voice-note.ogg');
+const MP4_OPUS = path.join(FIXTURES, 'voice-note-opus.mp4');
+const MP4_AAC = path.join(FIXTURES, 'voice-note-aac.m4a');
 
 async function sendVoice(bytes: Buffer, name: string, type: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -93,6 +98,54 @@ describe('sending a voice note recorded in the browser', () => {
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 0-3/${uploaded!.data.length}`);
     expect(Buffer.from(await ranged.arrayBuffer()).toString('latin1')).toBe('OggS');
+  });
+
+  it("Firefox's Ogg/Opus and Safari's Opus in MP4 go out as Ogg/Opus voice notes too", async () => {
+    for (const [file, name, type] of [
+      [OGG, 'voice-note.ogg', 'audio/ogg;codecs=opus'],
+      [MP4_OPUS, 'voice-note.m4a', 'audio/mp4;codecs=opus'],
+    ] as const) {
+      const res = await sendVoice(await readFile(file), name, type);
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      const message = (res.body as MessageResponse).message;
+      expect(message.media).toMatchObject({ mimeType: 'audio/ogg', filename: 'voice-note.ogg' });
+      const served = await fetch(`${ctx.origin}${message.media!.url}`, {
+        headers: { cookie: team.owner.cookie },
+      });
+      expect(isOggOpus(Buffer.from(await served.arrayBuffer()))).toBe(true);
+    }
+  });
+
+  it('an AAC recording (older Safari) without FFMPEG_PATH is refused with 415 saying what to do', async () => {
+    const before = await ctx.db.select().from(messages).where(eq(messages.contactId, contactId));
+    const res = await sendVoice(await readFile(MP4_AAC), 'voice-note.m4a', 'audio/mp4');
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({
+      error: 'voice_note_codec',
+      field: 'file',
+      message: VOICE_NOTE_NEEDS_OPUS_MSG,
+    });
+    expect(res.body.message).toContain('Record it in Chrome, Edge or Firefox');
+    expect(res.body.message).toContain('FFMPEG_PATH');
+    const after = await ctx.db.select().from(messages).where(eq(messages.contactId, contactId));
+    expect(after.length).toBe(before.length);
+  });
+
+  it('garbage behind a WebM or MP4 signature is a 400 in our words, not a 5xx', async () => {
+    const webmMagic = (await readFile(WEBM)).subarray(0, 4);
+    const mp4Magic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom')]);
+    for (const head of [webmMagic, mp4Magic, Buffer.from('OggS')]) {
+      const garbage = Buffer.concat([
+        head,
+        Buffer.from(Array.from({ length: 6000 }, (_, i) => (i * 31) % 256)),
+      ]);
+      const res = await sendVoice(garbage, 'voice-note.webm', 'audio/webm');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        error: 'media_type',
+        message: 'This recording could not be converted to a voice note',
+      });
+    }
   });
 
   it('the same recording sent as an audio file (no voice flag) is refused: WhatsApp takes no WebM', async () => {

@@ -5,15 +5,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env';
 import { badRequest, HttpError } from '../lib/http-errors';
 import { mediaPath } from '../media/storage';
-import { convertToVoiceNote, FfmpegMissingError, VoiceNoteError } from '../media/voice-note';
+import { convertToVoiceNote, VoiceNoteCodecError, VoiceNoteError } from '../media/voice-note';
 import { type ReceivedFile, uploadedSize } from './receive-upload';
 import { SNIFF_BYTES } from './sniff';
 
 /**
  * Turns a recording the composer uploaded into the Ogg/Opus voice note WhatsApp plays, in place: the
  * received file then names the converted file (so the upload's `discard()` still removes whatever is
- * not kept) and the recording is deleted. 400 `media_type` when it is not a recording ffmpeg can
- * convert, `media_too_large` over the audio limit, 503 when the server has no ffmpeg.
+ * not kept) and the recording is deleted. 400 `media_type` when it is not a recording that can be
+ * converted, `media_too_large` over the audio limit; 415 `voice_note_codec` (VOICE_NOTE_NEEDS_OPUS_MSG)
+ * when it is not Opus and FFMPEG_PATH names no ffmpeg to re-encode it.
  */
 export async function convertVoiceUpload(
   env: Env,
@@ -34,9 +35,10 @@ export async function convertVoiceUpload(
       log?.info({ reason: error.reason }, 'a recording could not be converted to a voice note');
       throw badRequest(INBOX_MSG.voiceNoteUnconvertible, 'media_type', 'file');
     }
-    if (error instanceof FfmpegMissingError) {
-      log?.warn('a voice note was refused: no ffmpeg (set FFMPEG_PATH or install ffmpeg)');
-      throw new HttpError(503, 'voice_notes_unavailable', error.message, 'file');
+    if (error instanceof VoiceNoteCodecError) {
+      if (error.ffmpegMissing) log?.warn({ codec: error.codec }, 'FFMPEG_PATH names no executable ffmpeg');
+      else log?.info({ codec: error.codec }, 'a voice note not in Opus was refused: FFMPEG_PATH is not set');
+      throw new HttpError(415, 'voice_note_codec', error.message, 'file');
     }
     throw error;
   }

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderComposer } from './renderComposer';
+import { pickRecordingType } from './useVoiceRecorder';
 
 /**
  * The composer's voice recorder. happy-dom has no microphone: a small stand-in MediaRecorder and
@@ -129,5 +130,32 @@ describe('recording a voice note from the composer', () => {
     expect(screen.getByRole('status').textContent).toBe('Stopped at the 10-minute limit');
     expect(stoppedTracks).toEqual([]); // released on Send or Cancel
     expect(screen.getByRole('button', { name: 'Send voice message' })).toHaveProperty('disabled', false);
+  });
+});
+
+describe('the recording format the browser is asked for', () => {
+  const supports =
+    (...types: string[]) =>
+    (type: string) =>
+      types.includes(type);
+
+  it('prefers Opus, which the server copies into a voice note without ffmpeg', () => {
+    // Chromium and Edge
+    expect(pickRecordingType(supports('audio/webm;codecs=opus', 'audio/webm', 'audio/mp4'))).toBe(
+      'audio/webm;codecs=opus',
+    );
+    // Firefox
+    expect(pickRecordingType(supports('audio/ogg;codecs=opus', 'audio/webm;codecs=opus', 'audio/ogg'))).toBe(
+      'audio/webm;codecs=opus',
+    );
+    expect(pickRecordingType(supports('audio/ogg;codecs=opus', 'audio/ogg'))).toBe('audio/ogg;codecs=opus');
+    // Safari 18.4+: Opus in MP4 before its default AAC
+    expect(pickRecordingType(supports('audio/mp4', 'audio/mp4;codecs=opus'))).toBe('audio/mp4;codecs=opus');
+  });
+
+  it('falls back to what the browser records, or leaves it to the browser', () => {
+    expect(pickRecordingType(supports('audio/mp4'))).toBe('audio/mp4');
+    expect(pickRecordingType(supports())).toBeUndefined();
+    expect(pickRecordingType(undefined)).toBeUndefined();
   });
 });

@@ -4,8 +4,19 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** Longest recording; the recorder stops there and keeps what it has for Send or Cancel. */
 export const VOICE_MAX_SECONDS = 10 * 60;
 
-/** What the browser can record, best first: Ogg/Opus needs no remux, WebM/Opus a remux, MP4 a re-encode. */
-const RECORDING_TYPES = ['audio/ogg;codecs=opus', 'audio/webm;codecs=opus', 'audio/webm', 'audio/mp4'];
+/**
+ * What the browser can record, best first: Opus in any container (Chromium and Edge: WebM; Firefox: WebM
+ * or Ogg; Safari 18.4+: MP4), which the server copies into Ogg in process. The bare types come last:
+ * Safari's plain `audio/mp4` is AAC, which only a server with FFMPEG_PATH can convert.
+ */
+export const RECORDING_TYPES = [
+  'audio/webm;codecs=opus',
+  'audio/ogg;codecs=opus',
+  'audio/mp4;codecs=opus',
+  'audio/webm',
+  'audio/ogg',
+  'audio/mp4',
+];
 
 const EXTENSION: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/webm': 'webm', 'audio/mp4': 'm4a' };
 
@@ -22,9 +33,12 @@ export type VoiceRecorder = {
   finish: () => Promise<File | null>;
 };
 
-function pickType(): string | undefined {
-  if (typeof MediaRecorder.isTypeSupported !== 'function') return undefined;
-  return RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
+/** The first of RECORDING_TYPES the browser says it records; undefined: let it choose. */
+export function pickRecordingType(
+  isTypeSupported: ((type: string) => boolean) | undefined,
+): string | undefined {
+  if (typeof isTypeSupported !== 'function') return undefined;
+  return RECORDING_TYPES.find((type) => isTypeSupported(type));
 }
 
 function recordingFile(chunks: Blob[], mimeType: string): File | null {
@@ -100,7 +114,7 @@ export function useVoiceRecorder(onError: (message: string) => void): VoiceRecor
       return;
     }
     streamRef.current = stream;
-    const mimeType = pickType();
+    const mimeType = pickRecordingType(MediaRecorder.isTypeSupported?.bind(MediaRecorder));
     const recorder = new MediaRecorder(stream, mimeType ? { mimeType, audioBitsPerSecond: 32_000 } : {});
     chunksRef.current = [];
     recorder.ondataavailable = (event) => {
