@@ -80,6 +80,45 @@ describe('Suggest reply in the composer', () => {
     expect(props.onSendText).toHaveBeenCalledWith('Hi Maya, your order ships today. Thanks!');
   });
 
+  it('says quietly which model wrote the draft once it has streamed, until it is sent or cleared', async () => {
+    const streams = [controllableStream(), controllableStream()];
+    let n = 0;
+    stubAi(true, () => new Response(streams[n++]!.body, { status: 200 }));
+    const user = userEvent.setup();
+    const props = renderComposer({ contactId: CONTACT });
+    const finish = async (stream: ReturnType<typeof controllableStream>, text: string) => {
+      await user.click(await screen.findByRole('button', { name: 'Suggest reply' }));
+      stream.send({ type: 'start', source: 'sandbox', label: 'Sandbox model', model: 'switchboard-sandbox' });
+      stream.send({ type: 'delta', text });
+      await screen.findByText(/Sandbox model is writing a draft/);
+      expect(screen.queryByTestId('suggestion-drafted-by')).toBeNull();
+      stream.send({ type: 'done', text });
+      stream.close();
+      await screen.findByRole('button', { name: 'Suggest reply' });
+    };
+
+    await finish(streams[0]!, 'Hi Maya, your order ships today.');
+    const credit = await screen.findByTestId('suggestion-drafted-by');
+    // In words (the icon is decorative), inside the polite status region, in a quiet grey.
+    expect(credit.textContent).toBe('Drafted by Sandbox model · switchboard-sandbox');
+    expect(credit.closest('[role="status"]')).not.toBeNull();
+    expect(credit.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(credit.className).toContain('text-slate-600');
+
+    // Editing keeps it; sending ends it.
+    await user.type(box(), ' Thanks!');
+    expect(screen.getByTestId('suggestion-drafted-by')).toBeTruthy();
+    await user.type(box(), '{Enter}');
+    expect(props.onSendText).toHaveBeenCalledWith('Hi Maya, your order ships today. Thanks!');
+    await waitFor(() => expect(screen.queryByTestId('suggestion-drafted-by')).toBeNull());
+
+    // Clearing the draft by hand ends it too.
+    await finish(streams[1]!, 'See you soon.');
+    expect(await screen.findByTestId('suggestion-drafted-by')).toBeTruthy();
+    await user.clear(box());
+    await waitFor(() => expect(screen.queryByTestId('suggestion-drafted-by')).toBeNull());
+  });
+
   it('Stop aborts the request and keeps what arrived', async () => {
     const stream = controllableStream();
     let signal: AbortSignal | null = null;

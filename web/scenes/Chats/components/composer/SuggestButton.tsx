@@ -110,7 +110,10 @@ export function SuggestButton({ suggestion, hasDraft }: { suggestion: Suggestion
   );
 }
 
-/** Above the message box: which model is writing, or why a suggestion failed (in the server's words). */
+/**
+ * Above the message box: which model is writing, which one wrote the draft in the box (a quiet line
+ * until it is sent or cleared), or why a suggestion failed (in the server's words).
+ */
 export function SuggestionNotice({ suggestion }: { suggestion: Suggestion }) {
   if (suggestion.error) {
     // Not connected is a setup step, not a failure: it reads as information.
@@ -150,6 +153,17 @@ export function SuggestionNotice({ suggestion }: { suggestion: Suggestion }) {
             send; nothing is sent by itself.
           </span>
         </div>
+      )}
+      {!suggestion.running && suggestion.drafted && (
+        <p
+          className="flex items-center gap-1.5 border-b border-slate-100 px-4 py-1.5 text-xs text-slate-600"
+          data-testid="suggestion-drafted-by"
+        >
+          <SparklesIcon className="size-3.5 shrink-0 text-violet-700" aria-hidden="true" />
+          <span className="min-w-0 truncate">
+            Drafted by {suggestion.drafted.label} · {suggestion.drafted.model}
+          </span>
+        </p>
       )}
     </div>
   );

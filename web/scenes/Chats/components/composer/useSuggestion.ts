@@ -11,6 +11,8 @@ type UseSuggestionOptions = {
   textareaRef: RefObject<HTMLTextAreaElement | null>;
 };
 
+export type DraftedBy = { label: string; model: string };
+
 export type Suggestion = {
   /** Which model answers the team (null until known, or when the status could not be read). */
   status: AiStatus | null;
@@ -22,6 +24,12 @@ export type Suggestion = {
   needsSetup: boolean;
   /** The label of the model that answered last ("Sandbox model"). */
   label: string | null;
+  /**
+   * Which model wrote the draft now in the message box (its label and name, from the stream's start
+   * line), once a suggestion or rewrite has finished or been stopped with text; null again when the
+   * draft is sent or cleared, or in another chat.
+   */
+  drafted: DraftedBy | null;
   start: (action: AiAction) => void;
   stop: () => void;
   clearError: () => void;
@@ -38,12 +46,17 @@ export function useSuggestion({ contactId, text, setText, textareaRef }: UseSugg
   const [error, setError] = useState<string | null>(null);
   const [needsSetup, setNeedsSetup] = useState(false);
   const [label, setLabel] = useState<string | null>(null);
+  const [drafted, setDrafted] = useState<(DraftedBy & { contactId: string }) | null>(null);
   const controller = useRef<AbortController | null>(null);
   const settings = useQuery({ ...aiSettingsQuery, enabled: contactId !== undefined });
   const status = settings.data?.status ?? null;
 
   // Leaving the chat stops the model.
   useEffect(() => () => controller.current?.abort(), []);
+  // A sent or cleared draft was no model's any more.
+  useEffect(() => {
+    if (text.trim() === '') setDrafted(null);
+  }, [text]);
 
   const start = (action: AiAction) => {
     if (controller.current || contactId === undefined) return;
@@ -71,6 +84,10 @@ export function useSuggestion({ contactId, text, setText, textareaRef }: UseSugg
     setRunning(action);
     setError(null);
     let streamed = '';
+    let writer: DraftedBy | null = null;
+    const credit = () => {
+      if (writer) setDrafted({ ...writer, contactId });
+    };
     const show = (value: string) => {
       setText(before + value + after);
       requestAnimationFrame(() => {
@@ -84,16 +101,23 @@ export function useSuggestion({ contactId, text, setText, textareaRef }: UseSugg
       action,
       draft: draft.trim() === '' ? undefined : draft,
       signal: abort.signal,
-      onStart: (event) => setLabel(event.label),
+      onStart: (event) => {
+        setLabel(event.label);
+        writer = { label: event.label, model: event.model };
+      },
       onDelta: (piece) => {
         streamed += piece;
         show(streamed.trimStart());
       },
     })
-      .then((whole) => show(whole))
+      .then((whole) => {
+        show(whole);
+        credit();
+      })
       .catch((failure: unknown) => {
         if (abort.signal.aborted) {
           if (streamed.trim() === '') setText(original);
+          else credit();
           return;
         }
         setText(original);
@@ -109,5 +133,16 @@ export function useSuggestion({ contactId, text, setText, textareaRef }: UseSugg
 
   const stop = () => controller.current?.abort();
 
-  return { status, running, error, needsSetup, label, start, stop, clearError: () => setError(null) };
+  return {
+    status,
+    running,
+    error,
+    needsSetup,
+    label,
+    drafted:
+      drafted && drafted.contactId === contactId ? { label: drafted.label, model: drafted.model } : null,
+    start,
+    stop,
+    clearError: () => setError(null),
+  };
 }
