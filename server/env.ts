@@ -83,7 +83,7 @@ const envSchema = z.object({
   AI_MODEL: optionalString,
   /** Longest wait for a model's answer to start, and between two pieces of a streamed answer. */
   AI_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
-  /** The ffmpeg that turns browser recordings into voice notes; unset: `ffmpeg` on PATH, else the npm build. */
+  /** An ffmpeg with libopus for voice notes recorded in another codec than Opus (Opus is copied in process). */
   FFMPEG_PATH: optionalString,
   SERVICES: z
     .string()
@@ -112,7 +112,7 @@ export type Env = {
    */
   trustProxy: TrustProxy;
   dataDir: string;
-  /** FFMPEG_PATH: the ffmpeg for voice notes (server/media/voice-note.ts); undefined: look for one. */
+  /** FFMPEG_PATH: the ffmpeg that re-encodes non-Opus voice notes (server/media/voice-note.ts); undefined: none. */
   ffmpegPath: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;

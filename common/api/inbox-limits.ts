@@ -65,8 +65,9 @@ export const INBOX_MSG = {
   audioSize: 'File size too large. Maximum size for audios is 16MB',
   // Voice notes from the composer's microphone (issue 17)
   voiceNoteUnconvertible: 'This recording could not be converted to a voice note',
-  voiceNotesUnavailable:
-    'Voice notes need ffmpeg on the server. Install ffmpeg or set FFMPEG_PATH, then try again.',
+  voiceNoteNeedsOpus:
+    'This browser recorded the voice note in a format the server cannot convert. Record it in Chrome, ' +
+    'Edge or Firefox (they record Opus), or ask your administrator to set FFMPEG_PATH to an ffmpeg with libopus.',
   microphoneDenied: 'Allow microphone access to record a voice message',
   captionTooLong: `Caption cannot exceed ${CAPTION_MAX_LENGTH} characters`,
   videoOrThumbnailMissing: 'Video or thumbnail is missing',

@@ -29,9 +29,7 @@ import { isOggOpus } from './ogg-opus';
 export const VOICE_NOTE_MSG = INBOX_MSG.voiceNoteUnconvertible;
 
 /** What a browser that recorded something other than Opus is told when the server has no ffmpeg. */
-export const VOICE_NOTE_NEEDS_OPUS_MSG =
-  'This browser recorded the voice note in a format the server cannot convert. Record it in Chrome, ' +
-  'Edge or Firefox (they record Opus), or ask your administrator to set FFMPEG_PATH to an ffmpeg with libopus.';
+export const VOICE_NOTE_NEEDS_OPUS_MSG = INBOX_MSG.voiceNoteNeedsOpus;
 
 /** A recording that is not audio, or that could not be turned into a voice note. */
 export class VoiceNoteError extends Error {
