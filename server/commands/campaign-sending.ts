@@ -144,8 +144,12 @@ export function cancelCampaign(deps: CommandDeps, actor: CampaignActor, campaign
 
 /**
  * Sends the finished campaign's retryable failures again (Meta refused them for now: 429, 5xx,
- * throttling, no answer): each goes back to the queue with its message reset to pending, and the
- * campaign sends again. Final failures (131049, 131050, 131026, bad parameters…) stay as they are.
+ * throttling, no answer, after the sender's own attempts ran out): each goes back to the queue with
+ * its message reset to pending, and the campaign sends again. 131049 (Meta held the message back to
+ * protect the customer's engagement) is one of them: the sender never tries it again by itself, but
+ * the trigger on messages (migration campaign_sending) marks it retryable, whether it came in the
+ * send's answer or a status webhook, so it is sent again here. Final failures (131050, 131026, bad
+ * parameters…) stay as they are.
  */
 export async function retryFailedRecipients(
   deps: CommandDeps,
