@@ -6,6 +6,8 @@ import { audienceCondition } from './audience';
 
 /** What the report says of an opted-out contact the campaign left out. */
 export const SKIPPED_OPTED_OUT = 'Opted out of marketing messages';
+/** What the report says of a recipient whose contact was blocked after the campaign started. */
+export const SKIPPED_BLOCKED = 'Blocked';
 
 /**
  * Chooses a campaign's recipients when its sending starts: every contact its audience reaches now, in

@@ -10,6 +10,7 @@ import {
   type TemplateParameter,
   type TemplateSendComponent,
 } from '../whatsapp/message-builders';
+import { SKIPPED_BLOCKED, SKIPPED_OPTED_OUT } from './recipients';
 import type { TemplatePlan } from './template-plan';
 import { fieldIdsOf, fieldValuesOf, type RecipientValues, valuesFor } from './variables';
 
@@ -40,7 +41,9 @@ type Claimed = {
  * Takes up to `limit` queued recipients whose time has come (FOR UPDATE SKIP LOCKED: two senders never
  * take the same one) and, in the same transaction, stores each one's message in the contact's chat as
  * a pending template with `send_started_at` set, and moves the chat's last message. Nothing is taken
- * unless the campaign is still sending: a pause or cancel committed before this is obeyed.
+ * unless the campaign is still sending: a pause or cancel committed before this is obeyed. A recipient
+ * whose contact has opted out or been blocked since the campaign started is marked skipped with the
+ * reason in the same statement, and is not among those returned.
  * The message id doubles as the send's `biz_opaque_callback_data`.
  */
 export async function claimSends(
@@ -58,25 +61,44 @@ export async function claimSends(
     sql`select 1 from ${campaigns} where id = ${campaign.id} and status = 'sending' for key share`,
   )) as unknown as { rows: unknown[] };
   if (live.rows.length === 0) return [];
-  // The contact's address and name come back with the claim: one round trip for both.
+  // The contact's address and name come back with the claim: one round trip for both. The contact is
+  // read again here, not only when the campaign started: one who opted out (STOP, or a 131050 from
+  // another campaign) or was blocked since is skipped with the reason instead of sent (no attempt,
+  // claim or message). The contact row is only read, never locked (`for update of r`).
   const claimed = (await tx.execute(sql`
     with picked as (
-      select id from ${campaignRecipients}
-      where campaign_id = ${campaign.id} and status = 'queued' and next_attempt_at <= now()
+      select r.id,
+        case when c.blocked_at is not null then ${SKIPPED_BLOCKED}
+          when c.consent = 'opted_out' then ${SKIPPED_OPTED_OUT} end as skip
+      from ${campaignRecipients} r
+      join ${contacts} c on c.id = r.contact_id
+      where r.campaign_id = ${campaign.id} and r.status = 'queued' and r.next_attempt_at <= now()
         -- A message Meta has taken (its status webhook came while the recipient was re-queued) is
         -- never sent again.
-        and (message_id is null or not exists (select 1 from ${messages} m
-          where m.id = message_id and m.external_id is not null))
-      order by next_attempt_at, id
+        and (r.message_id is null or not exists (select 1 from ${messages} m
+          where m.id = r.message_id and m.external_id is not null))
+      order by r.next_attempt_at, r.id
       limit ${limit}
-      for update skip locked
+      for update of r skip locked
+    ),
+    taken as (
+      update ${campaignRecipients} r set
+        status = case when picked.skip is null then 'sending' else 'skipped' end,
+        status_at = now(),
+        claimed_at = case when picked.skip is null then now() end,
+        attempts = case when picked.skip is null then r.attempts + 1 else r.attempts end,
+        message_id = case when picked.skip is null then coalesce(r.message_id, gen_random_uuid())
+          else r.message_id end,
+        error = coalesce(picked.skip, r.error),
+        error_code = case when picked.skip is null then r.error_code end,
+        retryable = case when picked.skip is null then r.retryable else false end
+      from picked, ${contacts} c
+      where r.id = picked.id and c.id = r.contact_id
+      returning r.id, r.status, r.contact_id, r.message_id, r.attempts, c.wa_id, c.phone,
+        coalesce(c.custom_name, c.profile_name, '') as name
     )
-    update ${campaignRecipients} r set status = 'sending', claimed_at = now(), status_at = now(),
-      attempts = r.attempts + 1, message_id = coalesce(r.message_id, gen_random_uuid())
-    from picked, ${contacts} c
-    where r.id = picked.id and c.id = r.contact_id
-    returning r.id, r.contact_id, r.message_id, r.attempts, c.wa_id, c.phone,
-      coalesce(c.custom_name, c.profile_name, '') as name`)) as unknown as { rows: Claimed[] };
+    select id, contact_id, message_id, attempts, wa_id, phone, name from taken
+    where status = 'sending'`)) as unknown as { rows: Claimed[] };
   if (claimed.rows.length === 0) return [];
 
   const ids = claimed.rows.map((r) => r.contact_id);

@@ -127,6 +127,16 @@ export function senderFixture() {
       ?.status;
   const recipientsOf = (id: string) =>
     ctx.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+  /** The owner sends the draft now. */
+  async function start(id: string) {
+    const started = await api(team.owner, 'POST', `/api/campaigns/${id}/schedule`, { sendAt: null });
+    expect(started.status, started.body.message).toBe(200);
+  }
+  /** Every message the sandbox took for these customers, oldest first. */
+  const sendsTo = async (people: { waId: string }[]) =>
+    (await Promise.all(people.map((p) => messagesAtMeta(ctx, team, p.waId))))
+      .flat()
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const templateTexts = async (waId: string) =>
     (await messagesAtMeta(ctx, team, waId)).map((m) => {
       const p = m.payload as { template?: { rendered?: { body?: string } } };
@@ -153,8 +163,10 @@ export function senderFixture() {
     api,
     audienceOf,
     draft,
+    start,
     statusOf,
     recipientsOf,
+    sendsTo,
     templateTexts,
   };
 }

@@ -1,18 +1,25 @@
 import { SENDING_MSG } from '@common/api/campaign-sending';
 import type { Campaign } from '@common/api/campaigns';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { campaignRecipients, campaigns, messages, whatsappAccounts } from '../db/schema';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChannelMessage, WhatsAppChannel } from '../channel/channel';
+import { SKIPPED_CANCELLED } from '../commands/campaign-sending';
+import { campaignRecipients, campaigns, contacts, messages, whatsappAccounts } from '../db/schema';
 import { buildContact } from '../test/inbox-factories';
 import { messagesAtMeta, settle } from '../test/outbound';
 import { phoneApi } from '../test/sandbox';
 import { until } from '../test/until';
+import { GraphApiError } from '../whatsapp/graph-errors';
+import { Pacer } from './pacer';
+import { SKIPPED_BLOCKED, SKIPPED_OPTED_OUT } from './recipients';
 import { senderFixture } from './sender-fixture';
 
 /**
  * The campaign sender against the sandbox over real HTTP: each recipient sent once with their own
- * values, opted-out contacts skipped, pause and resume, Meta's refusals retried or recorded, and a
- * send whose answer was lost settled by its status webhook instead of being sent twice.
+ * values, opted-out contacts skipped (also when they opt out or are blocked after the start), the
+ * send rate kept, pause, resume and cancel, Meta's refusals retried (5xx, 429, 130429 with a slower
+ * pace) or recorded in words (131047, 131049, 131050, 131026), the messaging-limit tier, and a send
+ * whose answer was lost settled by its status webhook instead of being sent twice.
  */
 
 const f = senderFixture();
@@ -295,5 +302,230 @@ describe('the campaign sender', { timeout: 120_000 }, () => {
       .from(messages)
       .where(and(eq(messages.contactId, people[0]!.contactId), sql`${messages.externalId} is not null`));
     expect(message!.sendStartedAt).toBeNull();
+  });
+
+  it('skips a contact who opted out or was blocked after the campaign started, and still completes', async () => {
+    const { tagId, people } = await f.audienceOf([{ name: 'Stays' }, { name: 'Stops' }, { name: 'Gone' }]);
+    const [stays, stops, gone] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0]];
+    const id = await f.draft(tagId);
+    // The sender is off while the campaign starts: the changes below come after its recipients were
+    // chosen (all three queued) and before any of them is sent.
+    await f.sender.stop();
+    try {
+      await f.start(id);
+      expect((await f.recipientsOf(id)).map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
+      await f.ctx.db.update(contacts).set({ consent: 'opted_out' }).where(eq(contacts.id, stops.contactId));
+      await f.ctx.db.update(contacts).set({ blockedAt: new Date() }).where(eq(contacts.id, gone.contactId));
+    } finally {
+      f.sender.start();
+    }
+    await until(async () => (await f.statusOf(id)) === 'completed', 'the campaign to complete', 45_000);
+
+    expect(await f.templateTexts(stays.waId)).toEqual(['Hi Stays, your tier is Silver this spring.']);
+    expect(await messagesAtMeta(f.ctx, f.team, stops.waId)).toEqual([]);
+    expect(await messagesAtMeta(f.ctx, f.team, gone.waId)).toEqual([]);
+    const rows = await f.recipientsOf(id);
+    const skipped = { status: 'skipped', attempts: 0, claimedAt: null, messageId: null };
+    expect(rows.find((r) => r.contactId === stops.contactId)).toMatchObject({
+      ...skipped,
+      error: SKIPPED_OPTED_OUT,
+    });
+    expect(rows.find((r) => r.contactId === gone.contactId)).toMatchObject({
+      ...skipped,
+      error: SKIPPED_BLOCKED,
+    });
+    // Nothing was stored in their chats.
+    for (const p of [stops, gone])
+      expect(await f.ctx.db.select().from(messages).where(eq(messages.contactId, p.contactId))).toEqual([]);
+    // The report lists them as skipped, with why, and the funnel counts them there.
+    const listed = await f.api<{ recipients: { status: string; error: string | null }[] }>(
+      f.team.member,
+      'GET',
+      `/api/campaigns/${id}/recipients?status=skipped`,
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.recipients.map((r) => r.error).sort()).toEqual(
+      [SKIPPED_BLOCKED, SKIPPED_OPTED_OUT].sort(),
+    );
+    const funnel = await until(async () => {
+      await f.sender.tick();
+      const [row] = await f.ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
+      return row?.funnel?.skipped === 2 && row.funnel.sent === 1 ? row.funnel : undefined;
+    }, 'the funnel to count the skipped');
+    expect(funnel).toMatchObject({ recipients: 3, queued: 0, sent: 1, failed: 0, skipped: 2 });
+  });
+
+  it("keeps to the campaign's send rate", async () => {
+    const rate = 10;
+    const { tagId, people } = await f.audienceOf(Array.from({ length: 30 }, (_, i) => ({ name: `R${i}` })));
+    const id = await f.draft(tagId, { sendRate: rate });
+    await f.start(id);
+    await until(async () => (await f.statusOf(id)) === 'completed', 'the campaign to complete', 60_000);
+    const times = (await f.sendsTo(people)).map((m) => m.createdAt.getTime());
+    expect(times).toHaveLength(30);
+    // When the sandbox took each send. A loaded machine only delays and bunches them a little (the
+    // bucket holds at most a tenth of a second), so no stretch of sends may beat the rate by more
+    // than one second's worth; sending them all at once would beat it by 20.
+    let worst = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < times.length; i++)
+      for (let j = i + 1; j < times.length; j++)
+        worst = Math.max(worst, j - i + 1 - (rate * (times[j]! - times[i]!)) / 1000);
+    expect(worst).toBeLessThanOrEqual(rate);
+  });
+
+  it('slows down when Meta answers 130429 past the share, and retries those recipients instead of failing them', async () => {
+    // The sandbox's number takes 4 messages a second; the campaign is set to 40.
+    const slowDown = Pacer.prototype.slowDown;
+    let slowest = Number.POSITIVE_INFINITY;
+    let refused = 0;
+    const spy = vi.spyOn(Pacer.prototype, 'slowDown').mockImplementation(function (this: Pacer) {
+      refused++;
+      slowDown.call(this);
+      slowest = Math.min(slowest, this.pace);
+    });
+    const { tagId, people } = await f.audienceOf(Array.from({ length: 16 }, (_, i) => ({ name: `L${i}` })));
+    const id = await f.draft(tagId, { sendRate: 40 });
+    await phoneApi(f.ctx.origin, 'PUT', '/settings', { messagesPerSecond: 4 });
+    try {
+      await f.start(id);
+      await until(async () => (await f.statusOf(id)) === 'completed', 'the campaign to complete', 90_000);
+    } finally {
+      spy.mockRestore();
+      await phoneApi(f.ctx.origin, 'PUT', '/settings', { messagesPerSecond: null });
+    }
+    expect(refused).toBeGreaterThan(2);
+    expect(slowest).toBeLessThanOrEqual(20); // halved at least once
+    for (const p of people) expect(await messagesAtMeta(f.ctx, f.team, p.waId)).toHaveLength(1);
+    const rows = await f.recipientsOf(id);
+    expect(rows.filter((r) => r.status === 'failed')).toEqual([]);
+    expect(rows.every((r) => r.status === 'sent' || r.status === 'delivered')).toBe(true);
+    expect(rows.some((r) => r.attempts > 1)).toBe(true);
+  });
+
+  it('cancels: nobody further is sent, the rest are skipped with why, and it stays cancelled', async () => {
+    const { tagId, people } = await f.audienceOf(Array.from({ length: 10 }, (_, i) => ({ name: `C${i}` })));
+    const id = await f.draft(tagId, { sendRate: 2 });
+    await f.start(id);
+    await until(async () => (await f.sendsTo(people)).length >= 2, 'the first sends');
+    const member = await f.api(f.team.member, 'POST', `/api/campaigns/${id}/cancel`);
+    expect(member.status).toBe(403);
+    const cancelled = await f.api<{ campaign: Campaign }>(
+      f.team.owner,
+      'POST',
+      `/api/campaigns/${id}/cancel`,
+    );
+    expect(cancelled.status, cancelled.body.message).toBe(200);
+    expect(cancelled.body.campaign.status).toBe('cancelled');
+    // A send already on its way finishes; no new one is taken.
+    await until(
+      async () => (await f.recipientsOf(id)).every((r) => r.status !== 'sending'),
+      'the sends in flight to finish',
+    );
+    const atCancel = (await f.sendsTo(people)).length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await f.sendsTo(people)).length).toBe(atCancel);
+    expect(atCancel).toBeLessThan(10);
+    expect(await f.statusOf(id)).toBe('cancelled');
+    const rows = await f.recipientsOf(id);
+    const sent = rows.filter((r) => r.status === 'sent' || r.status === 'delivered');
+    const skipped = rows.filter((r) => r.status === 'skipped');
+    expect(sent).toHaveLength(atCancel);
+    expect(skipped).toHaveLength(10 - atCancel);
+    for (const r of skipped) expect(r).toMatchObject({ error: SKIPPED_CANCELLED, messageId: null });
+  });
+
+  it('retries a 5xx with backoff, then sends it once', async () => {
+    const { tagId, people } = await f.audienceOf([{ name: 'Fives' }]);
+    const id = await f.draft(tagId);
+    await phoneApi(f.ctx.origin, 'PUT', '/settings', { failNextSends: { code: 500, count: 2 } });
+    await f.start(id);
+    await until(async () => (await f.statusOf(id)) === 'completed', 'the campaign to complete', 45_000);
+    const [row] = await f.recipientsOf(id);
+    expect(['sent', 'delivered']).toContain(row!.status);
+    expect(row!.attempts).toBe(3);
+    const atMeta = await messagesAtMeta(f.ctx, f.team, people[0]!.waId);
+    expect(atMeta).toHaveLength(1);
+    // Two refusals, then 1 s and 2 s of backoff (at least) before the send that went through.
+    const [campaign] = await f.ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(atMeta[0]!.createdAt.getTime() - campaign!.startedAt!.getTime()).toBeGreaterThanOrEqual(2900);
+  });
+
+  it('records 131050 (opting the contact out) and 131026 from the send as final failures in words', async () => {
+    const { tagId, people } = await f.audienceOf([
+      { name: 'Stopped' },
+      { name: 'Unreachable' },
+      { name: 'Fine' },
+    ]);
+    const [stopped, unreachable, fine] = people as [
+      (typeof people)[0],
+      (typeof people)[0],
+      (typeof people)[0],
+    ];
+    const refusals = new Map([
+      [stopped.waId, 131050],
+      [unreachable.waId, 131026],
+    ]);
+    // Meta answers these two sends with the code (the sandbox has no switch for a refusal in the answer).
+    const channels = f.ctx.app.channels;
+    const forAccount = channels.forAccount.bind(channels);
+    const spy = vi.spyOn(channels, 'forAccount').mockImplementation(async (db, accountId) => {
+      const channel = await forAccount(db, accountId);
+      if (!channel) return channel;
+      return new Proxy(channel, {
+        get(target, key) {
+          const value = Reflect.get(target, key, target);
+          if (key !== 'send') return typeof value === 'function' ? value.bind(target) : value;
+          return async (message: ChannelMessage) => {
+            const code = refusals.get((message as { to?: string }).to ?? '');
+            if (code === undefined) return target.send(message);
+            throw new GraphApiError({
+              message: `(#${code}) refused`,
+              httpStatus: 400,
+              code,
+              subcode: null,
+              type: 'OAuthException',
+              details: null,
+              fbtraceId: null,
+              isTransient: false,
+              userTitle: null,
+              userMessage: null,
+            });
+          };
+        },
+      }) as WhatsAppChannel;
+    });
+    const id = await f.draft(tagId);
+    try {
+      await f.start(id);
+      await until(async () => (await f.statusOf(id)) === 'completed', 'the campaign to complete', 45_000);
+    } finally {
+      spy.mockRestore();
+    }
+    const rows = await f.recipientsOf(id);
+    expect(rows.find((r) => r.contactId === stopped.contactId)).toMatchObject({
+      status: 'failed',
+      errorCode: 131050,
+      error: 'Failed to send template: This customer has stopped receiving marketing messages from you.',
+      retryable: false,
+      attempts: 1,
+    });
+    expect(rows.find((r) => r.contactId === unreachable.contactId)).toMatchObject({
+      status: 'failed',
+      errorCode: 131026,
+      error:
+        "Failed to send template: This customer can't receive WhatsApp messages. The number may not be on WhatsApp, or their app may need an update.",
+      retryable: false,
+      attempts: 1,
+    });
+    expect(['sent', 'delivered']).toContain(rows.find((r) => r.contactId === fine.contactId)!.status);
+    expect(await messagesAtMeta(f.ctx, f.team, fine.waId)).toHaveLength(1);
+    // 131050 opts the contact out (Meta said so); 131026 leaves consent as it was.
+    const consentOf = async (contactId: string) =>
+      (await f.ctx.db.select().from(contacts).where(eq(contacts.id, contactId)))[0]!;
+    expect(await consentOf(stopped.contactId)).toMatchObject({ consent: 'opted_out', consentSource: 'meta' });
+    expect((await consentOf(unreachable.contactId)).consent).toBe('unknown');
+    // Neither is offered to "Retry failed".
+    const retry = await f.api(f.team.owner, 'POST', `/api/campaigns/${id}/retry-failed`);
+    expect(retry.status).toBe(409);
   });
 });
