@@ -127,9 +127,12 @@ export type AuditAction =
 export type AuditEntry = {
   id: string;
   action: AuditAction;
+  /** Null for the system (the AI bot's hand-overs) or a user who is gone. */
   actor: { id: string; label: string } | null;
   subjectType: string;
   subjectId: string | null;
+  /** The subject's name as the inbox shows it now, for a contact that still exists; else null. */
+  subjectLabel: string | null;
   details: Record<string, unknown>;
   createdAt: string;
 };

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntry } from '@common/api/team';
 import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { auditLog, users } from '../db/schema';
+import { auditLog, contacts, users } from '../db/schema';
 import { userLabel } from '../presenters/users';
 
 export type AuditRecord = {
@@ -47,7 +47,31 @@ export async function countAuditActions(
   return row?.n ?? 0;
 }
 
-/** A team's newest entries first, with the actor's label. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The names of the contacts some entries are about, as the inbox shows them (the team's name, else
+ * WhatsApp's profile name, else the number), read now: a renamed contact shows its new name, a
+ * deleted one none.
+ */
+async function contactLabels(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: contacts.id,
+      customName: contacts.customName,
+      profileName: contacts.profileName,
+      phone: contacts.phone,
+    })
+    .from(contacts)
+    .where(inArray(contacts.id, wanted));
+  return new Map(
+    rows.map((c) => [c.id, (c.customName ?? '').trim() || c.profileName.trim() || `+${c.phone}`]),
+  );
+}
+
+/** A team's newest entries first, with the actor's label and, for a contact, its name. */
 export async function listAuditEntries(db: Executor, teamId: string, limit = 50): Promise<AuditEntry[]> {
   const rows = await db
     .select({ entry: auditLog, actorEmail: users.email })
@@ -56,12 +80,19 @@ export async function listAuditEntries(db: Executor, teamId: string, limit = 50)
     .where(eq(auditLog.teamId, teamId))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+  const names = await contactLabels(
+    db,
+    rows.flatMap(({ entry }) =>
+      entry.subjectType === 'contact' && entry.subjectId ? [entry.subjectId] : [],
+    ),
+  );
   return rows.map(({ entry, actorEmail }) => ({
     id: entry.id,
     action: entry.action,
     actor: entry.actorId && actorEmail ? { id: entry.actorId, label: userLabel(actorEmail) } : null,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId,
+    subjectLabel: (entry.subjectType === 'contact' && entry.subjectId && names.get(entry.subjectId)) || null,
     details: (entry.details ?? {}) as Record<string, unknown>,
     createdAt: entry.createdAt.toISOString(),
   }));

@@ -8,6 +8,7 @@ const entry = (action: string, details: Record<string, unknown>): AuditEntry => 
   actor: { id: 'u1', label: 'jane' },
   subjectType: 'team_member',
   subjectId: 'tm1',
+  subjectLabel: null,
   details,
   createdAt: '2026-11-21T10:00:00.000Z',
 });
@@ -43,6 +44,72 @@ describe('team activity', () => {
     ],
   ])('%#: %s', (e, text) => {
     expect(describeAuditEntry(e)).toEqual({ actor: 'jane', text });
+  });
+
+  it.each([
+    [
+      entry('ai_settings.updated', { changed: ['model', 'apiKey'], model: 'gpt-4o-mini', key: 'set' }),
+      'changed the AI settings: model gpt-4o-mini, new API key',
+    ],
+    [
+      entry('ai_settings.updated', {
+        changed: ['baseUrl', 'apiKey', 'model'],
+        model: null,
+        baseUrlHost: null,
+        key: 'removed',
+      }),
+      'changed the AI settings: base URL cleared, API key removed, model cleared',
+    ],
+    [
+      entry('ai_settings.updated', { changed: ['baseUrl', 'instructions'], baseUrlHost: 'localhost:11434' }),
+      'changed the AI settings: base URL localhost:11434, instructions',
+    ],
+    [entry('ai_settings.updated', { changed: [] }), 'saved the AI settings unchanged'],
+    [
+      entry('ai_bot.updated', { changed: ['enabled'], enabled: true, when: 'always' }),
+      'turned the AI bot on',
+    ],
+    [
+      entry('ai_bot.updated', { changed: ['enabled', 'when'], enabled: false }),
+      'turned the AI bot off and changed its schedule',
+    ],
+    [
+      entry('ai_bot.updated', { changed: ['hours', 'maxTurns', 'maxLength'], enabled: true }),
+      'changed the AI bot’s business hours, turn limit and reply length',
+    ],
+    [entry('ai_bot.updated', { changed: ['maxRepliesPerHour'] }), 'changed the AI bot’s hourly reply limit'],
+    [entry('ai_bot.updated', { changed: [] }), 'saved the AI bot’s settings unchanged'],
+    [
+      { ...entry('ai_bot.paused', {}), subjectType: 'contact', subjectLabel: 'Sam' },
+      'paused the AI bot in the chat with Sam',
+    ],
+    [
+      { ...entry('ai_bot.resumed', {}), subjectType: 'contact', subjectLabel: '+351912345678' },
+      'resumed the AI bot in the chat with +351912345678',
+    ],
+    [{ ...entry('ai_bot.paused', {}), subjectType: 'contact' }, 'paused the AI bot in a chat'],
+  ])('AI: %#: %s', (e, text) => {
+    expect(describeAuditEntry(e)).toEqual({ actor: 'jane', text });
+  });
+
+  it('names the AI bot as the one who handed a chat over, and why', () => {
+    const handedOver = (reason: unknown, subjectLabel: string | null) => ({
+      ...entry('ai_bot.handed_over', { reason }),
+      actor: null,
+      subjectType: 'contact',
+      subjectLabel,
+    });
+    expect(describeAuditEntry(handedOver('asked_for_person', 'Sam'))).toEqual({
+      actor: 'The AI bot',
+      text: 'handed the chat with Sam to the team: the customer asked for a person',
+    });
+    expect(describeAuditEntry(handedOver('turn_limit', null))).toEqual({
+      actor: 'The AI bot',
+      text: 'handed a chat to the team: the bot reached its turn limit',
+    });
+    expect(describeAuditEntry(handedOver('something_new', 'Sam')).text).toBe(
+      'handed the chat with Sam to the team',
+    );
   });
 
   it('names an actor who is gone "Someone"', () => {

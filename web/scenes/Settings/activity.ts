@@ -1,8 +1,13 @@
+import { AI_BOT_HANDOVER_LABELS, type AiBotHandoverReason } from '@common/api/ai-bot';
 import type { AuditEntry } from '@common/api/team';
 
-/** One line of the team activity: who did what ('jane invited bob@example.com'). */
+/**
+ * One line of the team activity: who did what ('jane invited bob@example.com'). An entry with no actor
+ * is the system's when its action says so (the AI bot's hand-overs), else a user who has since gone
+ * ('Someone').
+ */
 export function describeAuditEntry(entry: AuditEntry): { actor: string; text: string } {
-  const actor = entry.actor?.label ?? 'Someone';
+  const actor = entry.actor?.label ?? SYSTEM_ACTORS[entry.action] ?? 'Someone';
   const email = typeof entry.details.email === 'string' ? entry.details.email : 'a teammate';
   switch (entry.action) {
     case 'member.invited':
@@ -56,9 +61,78 @@ export function describeAuditEntry(entry: AuditEntry): { actor: string; text: st
       return { actor, text: `changed the segment ${detail(entry, 'name', '')}` };
     case 'segment.deleted':
       return { actor, text: `deleted the segment ${detail(entry, 'name', '')}` };
+    case 'ai_settings.updated':
+      return { actor, text: aiSettingsChange(entry) };
+    case 'ai_bot.updated':
+      return { actor, text: aiBotChange(entry) };
+    case 'ai_bot.paused':
+      return { actor, text: `paused the AI bot in ${chatWith(entry)}` };
+    case 'ai_bot.resumed':
+      return { actor, text: `resumed the AI bot in ${chatWith(entry)}` };
+    case 'ai_bot.handed_over':
+      return { actor, text: `handed ${chatWith(entry)} to the team${handoverReason(entry)}` };
     default:
       return { actor, text: entry.action.replace(/[._]/g, ' ') };
   }
+}
+
+/** Who did it when no user did: the system, named by what it is. */
+const SYSTEM_ACTORS: Record<string, string> = { 'ai_bot.handed_over': 'The AI bot' };
+
+/** 'the chat with Sam' (the contact's name as the inbox shows it now), 'a chat' once it is gone. */
+function chatWith(entry: AuditEntry): string {
+  return entry.subjectLabel ? `the chat with ${entry.subjectLabel}` : 'a chat';
+}
+
+/** ': the customer asked for a person'. */
+function handoverReason(entry: AuditEntry): string {
+  const reason = entry.details.reason;
+  const words =
+    typeof reason === 'string' && reason in AI_BOT_HANDOVER_LABELS
+      ? AI_BOT_HANDOVER_LABELS[reason as AiBotHandoverReason]
+      : null;
+  return words ? `: ${words}` : '';
+}
+
+/** The entry's `changed` list (the names of the settings that changed). */
+function changedKeys(entry: AuditEntry): string[] {
+  const changed = entry.details.changed;
+  return Array.isArray(changed) ? changed.filter((key): key is string => typeof key === 'string') : [];
+}
+
+/** 'changed the AI settings: model gpt-4o-mini, new API key, instructions' (never the key or the text). */
+function aiSettingsChange(entry: AuditEntry): string {
+  const words: Record<string, string> = {
+    baseUrl: entry.details.baseUrlHost ? `base URL ${detail(entry, 'baseUrlHost', '')}` : 'base URL cleared',
+    apiKey: entry.details.key === 'removed' ? 'API key removed' : 'new API key',
+    model: entry.details.model ? `model ${detail(entry, 'model', '')}` : 'model cleared',
+    instructions: 'instructions',
+  };
+  const parts = changedKeys(entry).map((key) => words[key] ?? key);
+  return parts.length > 0
+    ? `changed the AI settings: ${parts.join(', ')}`
+    : 'saved the AI settings unchanged';
+}
+
+const AI_BOT_SETTING_WORDS: Record<string, string> = {
+  when: 'schedule',
+  hours: 'business hours',
+  timeZone: 'time zone',
+  maxTurns: 'turn limit',
+  maxRepliesPerHour: 'hourly reply limit',
+  maxLength: 'reply length',
+};
+
+/** 'turned the AI bot on', 'changed the AI bot’s business hours and turn limit'… */
+function aiBotChange(entry: AuditEntry): string {
+  const changed = changedKeys(entry);
+  const others = changed.filter((key) => key !== 'enabled').map((key) => AI_BOT_SETTING_WORDS[key] ?? key);
+  const what = others.length > 1 ? `${others.slice(0, -1).join(', ')} and ${others.at(-1)}` : others[0];
+  if (changed.includes('enabled')) {
+    const turned = entry.details.enabled === true ? 'turned the AI bot on' : 'turned the AI bot off';
+    return what ? `${turned} and changed its ${what}` : turned;
+  }
+  return what ? `changed the AI bot’s ${what}` : 'saved the AI bot’s settings unchanged';
 }
 
 const CONSENT_WORDS: Record<string, string> = {
