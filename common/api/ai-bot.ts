@@ -17,6 +17,7 @@
  * (common/realtime.ts), which also says when teammates should be notified of a hand-over.
  */
 import { z } from 'zod';
+import { timeZoneSchema } from '../time-zone';
 import type { AiErrorBody, AiStatus } from './ai';
 
 export const AI_BOT_PATHS = {
@@ -31,7 +32,6 @@ export const AI_BOT_MAX_LENGTH = 4_096;
 export const AI_BOT_DEFAULTS = {
   enabled: false,
   when: 'always',
-  timeZone: 'UTC',
   maxTurns: 5,
   maxRepliesPerHour: 10,
   maxLength: 1_000,
@@ -55,7 +55,7 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written as HH:MM, from 00:00 to 23:59');
 
-/** One weekday's opening hours in the bot's time zone; null = closed all day. `close` after `open`. */
+/** One weekday's opening hours in the team's time zone; null = closed all day. `close` after `open`. */
 export const dayHoursSchema = z
   .object({ open: hhmm, close: hhmm })
   .refine((d) => d.close > d.open, { message: 'Closing time must be after opening time', path: ['close'] })
@@ -83,29 +83,14 @@ export const DEFAULT_BUSINESS_HOURS: BusinessHours = {
   sun: null,
 };
 
-/** An IANA time zone name the server knows ('Europe/Berlin', 'America/New_York', 'UTC'). */
-export const timeZoneSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Pick a time zone from the list (e.g. Europe/Berlin)' },
-  );
-
 /** The bot's settings as stored and shown. */
 export type AiBotSettings = {
   enabled: boolean;
   when: AiBotWhen;
-  /** Business hours are read in this time zone (the team's). */
+  /**
+   * The team's time zone (Settings → Team, common/api/team.ts), in which business hours are read. The
+   * bot has no zone of its own: this is shown, not set here.
+   */
   timeZone: string;
   hours: BusinessHours;
   /** Bot replies in a chat before it hands over ('turn_limit'); counted since the last resume. */
@@ -121,7 +106,11 @@ export type AiBotSettings = {
 export const aiBotSettingsInputSchema = z.object({
   enabled: z.boolean().optional(),
   when: z.enum(AI_BOT_WHEN, { error: 'when must be always or outside_hours' }).optional(),
-  timeZone: timeZoneSchema.optional(),
+  /**
+   * Kept for older clients: the zone is the team's now (PUT /api/team/time-zone). The team's own zone
+   * is accepted and changes nothing; another one is refused (400) with where to change it.
+   */
+  timeZone: timeZoneSchema().optional(),
   hours: businessHoursSchema.optional(),
   maxTurns: z
     .number()
@@ -197,6 +186,10 @@ export const chatBotPauseSchema = z.object({
 });
 export type ChatBotPauseInput = z.infer<typeof chatBotPauseSchema>;
 export type ChatBotResponse = { bot: ChatBotState };
+
+/** A PUT naming a zone other than the team's (`timeZone` of the input). */
+export const aiBotTimeZoneMoved = (teamZone: string) =>
+  `Business hours use the team’s time zone (${teamZone.replaceAll('_', ' ')}); the owner changes it in Settings → Team.`;
 
 /** Longest test conversation and message the test chat takes. */
 export const AI_BOT_TEST_MAX_MESSAGES = 20;

@@ -23,6 +23,8 @@ export const SENDING_MSG = {
   notDraft: 'Only a draft can be scheduled',
   sendAtPast: 'Choose a time in the future',
   sendAtTooFar: 'A campaign can be scheduled at most 90 days ahead',
+  localSendAt: 'Choose a date and a time',
+  sendAtOrLocal: 'Send now (sendAt: null) or choose a date and time (localSendAt), not both',
   audienceEmpty: 'No one in this audience can receive the campaign',
   notSending: 'Only a sending campaign can be paused',
   notPaused: 'Only a paused campaign can be resumed',
@@ -33,10 +35,24 @@ export const SENDING_MSG = {
   statusesRequired: 'Choose at least one group of recipients',
 } as const;
 
-/** POST /api/campaigns/:campaignId/schedule — `sendAt` null sends now. */
-export const scheduleCampaignSchema = z.object({
-  sendAt: z.iso.datetime({ offset: true, error: SENDING_MSG.sendAtPast }).nullable(),
-});
+/**
+ * POST /api/campaigns/:campaignId/schedule — `sendAt: null` sends now. `localSendAt` schedules at a
+ * date and time on the team's wall clock ('2026-03-05T09:30'): the server reads it in the team's time
+ * zone (Settings → Team) and records that zone on the campaign. `sendAt` as an instant (with its
+ * offset) is still taken, for older clients. One of the two.
+ */
+export const scheduleCampaignSchema = z
+  .object({
+    sendAt: z.iso.datetime({ offset: true, error: SENDING_MSG.sendAtPast }).nullable().optional(),
+    localSendAt: z
+      .string({ error: SENDING_MSG.localSendAt })
+      .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, SENDING_MSG.localSendAt)
+      .optional(),
+  })
+  .refine((v) => (v.sendAt === undefined) !== (v.localSendAt === undefined), {
+    message: SENDING_MSG.sendAtOrLocal,
+    path: ['sendAt'],
+  });
 export type ScheduleCampaignInput = z.input<typeof scheduleCampaignSchema>;
 
 /** One bucket of the report's chart: sends and reads in [at, at + bucketSeconds). */

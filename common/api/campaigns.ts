@@ -125,7 +125,10 @@ const draftParts = z.object({
     .min(1, CAMPAIGN_MSG.sendRate)
     .max(MAX_SEND_RATE, CAMPAIGN_MSG.sendRate)
     .optional(),
-  /** The zone the schedule is shown and picked in (the team's, as the browser reports it). */
+  /**
+   * The zone the campaign is shown in. Left out, it is the team's (Settings → Team); scheduling sets
+   * it to the team's zone whatever it was, since the schedule is read in that zone.
+   */
   timeZone: timeZone.optional(),
 });
 

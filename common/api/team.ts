@@ -8,6 +8,7 @@
  * `cannot_remove_self` (400), `not_found` (404).
  */
 import { z } from 'zod';
+import { timeZoneSchema } from '../time-zone';
 import { isValidEmail } from '../validation';
 
 export const TEAM_ROLES = ['owner', 'member'] as const;
@@ -41,6 +42,10 @@ export const TEAM_MSG = {
   onlyOwnersInvite: 'Only team owners can invite members.',
   onlyOwnersRemove: 'Only team owners can remove members.',
   onlyOwnersViewActivity: 'Only team owners can see the team activity.',
+  onlyOwnersChangeSettings: 'Only team owners can change the team’s time zone.',
+  timeZoneInvalid: 'Choose a time zone from the list (an IANA name such as Europe/Berlin).',
+  timeZoneSaved: (zone: string) => `The team’s time zone is now ${zone.replaceAll('_', ' ')}.`,
+  timeZoneFailed: 'The time zone could not be saved. Try again.',
   ownerCannotBeRemoved: 'The team owner cannot be removed.',
   memberRoleOnly: 'Invitations are for the member role only.',
   alreadyMember: 'This person is already a member of your team.',
@@ -97,11 +102,26 @@ export type TeamMember = {
   abilities: MemberAbilities;
 };
 
-export type TeamAbilities = { invite: boolean; viewActivity: boolean };
+/**
+ * `changeSettings`: the owner changes the team's settings (its time zone); members read them.
+ */
+export type TeamAbilities = { invite: boolean; viewActivity: boolean; changeSettings: boolean };
+
+/** Where the team's settings are changed in the app (links from the screens that use them). */
+export const TEAM_SETTINGS_PATH = '/app/settings/team';
+
+/**
+ * PUT /api/team/time-zone (owners): the team's IANA time zone. Campaigns are scheduled and the AI
+ * bot's business hours are read in it. An unknown zone is 400 `validation_failed`; a member is 403.
+ * Answers the whole `TeamResponse`.
+ */
+export const teamTimeZoneSchema = z.object({ timeZone: timeZoneSchema(TEAM_MSG.timeZoneInvalid) });
+export type TeamTimeZoneInput = z.input<typeof teamTimeZoneSchema>;
 
 /** GET /api/team */
 export type TeamResponse = {
-  team: { id: string; name: string };
+  /** `timeZone`: the team's IANA time zone (UTC until the owner chooses one). */
+  team: { id: string; name: string; timeZone: string };
   /** False when the team has no WhatsApp account (yet, or any more): 'No WhatsApp account configured yet.' */
   hasAccount: boolean;
   you: { role: TeamRole };
@@ -122,6 +142,7 @@ export type AuditAction =
   | 'member.invitation_resent'
   | 'member.joined'
   | 'member.removed'
+  | 'team.time_zone_changed'
   | (string & {});
 
 export type AuditEntry = {

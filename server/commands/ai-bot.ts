@@ -4,6 +4,7 @@ import {
   type AiBotSettingsInput,
   type AiBotTestInput,
   type AiBotTestResponse,
+  aiBotTimeZoneMoved,
   type ChatBotResponse,
   DEFAULT_BUSINESS_HOURS,
 } from '@common/api/ai-bot';
@@ -12,13 +13,14 @@ import { asksForPerson } from '../ai/bot/asks-for-person';
 import { presentChatBot, setChatPaused } from '../ai/bot/chat-state';
 import { botPrompt, judgeAnswer } from '../ai/bot/prompt';
 import { answersAt } from '../ai/bot/schedule';
-import { botSettingsOf, loadBotSettings } from '../ai/bot/settings';
+import { loadBot, loadBotSettings } from '../ai/bot/settings';
 import { AI_SAVED_MESSAGES } from '../ai/context';
 import { logAiFailure } from '../ai/log';
 import { aiStatus, resolveAi } from '../ai/resolve';
 import { recordAudit } from '../audit/audit-log';
 import { aiBotSettings, savedMessages } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { badRequest } from '../lib/http-errors';
 import { aiBotPolicy } from '../policies/ai-bot';
 import type { PolicyActor } from '../policies/define-policy';
 import type { AiDeps } from './ai-settings';
@@ -28,12 +30,11 @@ type BotActor = NonNullable<PolicyActor> & { teamId: string; accountId: string }
 export type AiBotDeps = AiDeps & { clock: Clock };
 
 async function present(deps: AiBotDeps, actor: BotActor): Promise<AiBotResponse> {
-  const [row, { provider }, now] = await Promise.all([
-    loadBotSettings(deps.db, actor.accountId),
+  const [settings, { provider }, now] = await Promise.all([
+    loadBot(deps.db, actor.accountId),
     resolveAi(deps.db, deps.env, actor.accountId),
     deps.clock.now(deps.db),
   ]);
-  const settings = botSettingsOf(row);
   return {
     settings,
     status: aiStatus(deps.env, provider),
@@ -59,11 +60,13 @@ export async function updateAiBot(
 ): Promise<AiBotResponse> {
   aiBotPolicy.authorize(actor, 'configure', { accountId: actor.accountId });
   await deps.events.transaction(async (tx) => {
-    const before = botSettingsOf(await loadBotSettings(tx, actor.accountId));
+    const before = await loadBot(tx, actor.accountId);
+    // The zone is the team's (Settings → Team); an older client naming it again changes nothing.
+    if (input.timeZone !== undefined && input.timeZone !== before.timeZone)
+      throw badRequest(aiBotTimeZoneMoved(before.timeZone), 'validation_failed', 'timeZone');
     const next = {
       enabled: input.enabled ?? before.enabled,
       when: input.when ?? before.when,
-      timeZone: input.timeZone ?? before.timeZone,
       hours: input.hours ?? before.hours ?? DEFAULT_BUSINESS_HOURS,
       maxTurns: input.maxTurns ?? before.maxTurns,
       maxRepliesPerHour: input.maxRepliesPerHour ?? before.maxRepliesPerHour,
@@ -100,7 +103,7 @@ export async function testAiBot(
   input: AiBotTestInput,
 ): Promise<AiBotTestResponse> {
   aiBotPolicy.authorize(actor, 'configure', { accountId: actor.accountId });
-  const settings = botSettingsOf(await loadBotSettings(deps.db, actor.accountId));
+  const settings = await loadBot(deps.db, actor.accountId);
   const handOver = (reason: AiBotHandoverReason): AiBotTestResponse => ({
     ok: true,
     reply: null,

@@ -1,5 +1,6 @@
 import { SENDING_MSG } from '@common/api/campaign-sending';
 import type { Campaign, CampaignStatus } from '@common/api/campaigns';
+import { isoToZoned, zonedToIso } from '@common/time-zone';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import { countAudience } from '../campaigns/audience';
@@ -12,6 +13,7 @@ import { badRequest, conflict } from '../lib/http-errors';
 import { campaignPolicy } from '../policies/campaign';
 import type { PolicyActor } from '../policies/define-policy';
 import { type CampaignRow, presentCampaigns } from '../presenters/campaign';
+import { teamTimeZone } from '../teams/time-zone';
 import { loadCampaign } from './campaigns';
 import type { CommandDeps } from './deps';
 
@@ -63,7 +65,9 @@ async function transition(
 }
 
 /**
- * The owner sends a draft now (`sendAt` null) or schedules it. The template must be approved with a
+ * The owner sends a draft now (`when` null) or schedules it: at an instant, or at a date and time on
+ * the team's wall clock (`{ local: '2026-03-05T09:30' }`), read in the team's time zone. Either way
+ * the campaign records the team's zone, in which it is shown. The template must be approved with a
  * value for every variable, and the audience must reach someone. Sending now chooses the recipients
  * in the same transaction; a scheduled campaign chooses them when its time comes.
  */
@@ -71,9 +75,11 @@ export async function scheduleCampaign(
   deps: CommandDeps,
   actor: CampaignActor,
   campaignId: string,
-  sendAt: Date | null,
+  when: Date | { local: string } | null,
   now = new Date(),
 ): Promise<Campaign> {
+  const timeZone = await teamTimeZone(deps.db, actor.teamId);
+  const sendAt = when && !(when instanceof Date) ? localInstant(when.local, timeZone) : when;
   if (sendAt && sendAt.getTime() <= now.getTime())
     throw badRequest(SENDING_MSG.sendAtPast, 'validation_failed', 'sendAt');
   if (sendAt && sendAt.getTime() > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000)
@@ -87,11 +93,22 @@ export async function scheduleCampaign(
       if (!campaign.audience) throw badRequest(SENDING_MSG.audienceEmpty, 'validation_failed', 'audience');
       const { recipients } = await countAudience(tx, campaign.accountId, campaign.audience);
       if (recipients === 0) throw badRequest(SENDING_MSG.audienceEmpty, 'validation_failed', 'audience');
-      if (sendAt) return { status: 'scheduled', scheduledAt: sendAt };
+      if (sendAt) return { status: 'scheduled', scheduledAt: sendAt, timeZone };
       await chooseRecipients(tx, { ...campaign, audience: campaign.audience });
-      return { status: 'sending', scheduledAt: null, startedAt: now, progressAt: null };
+      return { status: 'sending', scheduledAt: null, startedAt: now, progressAt: null, timeZone };
     },
   });
+}
+
+/** '2026-03-05T09:30' on the wall clock of `timeZone` → the instant (400 when it is no date). */
+function localInstant(local: string, timeZone: string): Date {
+  const [date = '', time = ''] = local.split('T');
+  const iso = zonedToIso(date, time, timeZone);
+  const instant = iso ? new Date(iso) : null;
+  // 2026-02-30 rolls over to March in Date.UTC: refuse it rather than send on another day.
+  if (!instant || Number.isNaN(instant.getTime()) || isoToZoned(iso!, timeZone).date !== date)
+    throw badRequest(SENDING_MSG.localSendAt, 'validation_failed', 'sendAt');
+  return instant;
 }
 
 /** A scheduled campaign goes back to being a draft, to be changed. */

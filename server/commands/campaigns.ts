@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { campaignPolicy } from '../policies/campaign';
 import type { PolicyActor } from '../policies/define-policy';
 import { type CampaignRow, presentCampaigns } from '../presenters/campaign';
+import { teamTimeZone } from '../teams/time-zone';
 import { presentTemplate } from '../templates/components';
 import type { CommandDeps } from './deps';
 
@@ -115,7 +116,8 @@ export async function createCampaign(
         ...(input.variables ? { variables: input.variables } : {}),
         headerMediaId: input.headerMediaId ?? null,
         ...(input.sendRate !== undefined ? { sendRate: input.sendRate } : {}),
-        ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
+        // Shown in the team's zone; scheduling records the team's zone of that moment.
+        timeZone: input.timeZone ?? (await teamTimeZone(tx, actor.teamId)),
         createdBy: actor.id,
       })
       .returning();

@@ -17,6 +17,7 @@ import {
   savedMessages,
   tags,
   teamMembers,
+  teams,
   templates,
 } from '../db/schema';
 import { HttpError } from '../lib/http-errors';
@@ -45,6 +46,7 @@ import { removeMember } from './remove-member';
 import { resendInvitation } from './resend-invitation';
 import { sendTemplateMessage } from './send-template-message';
 import { createTag, deleteTag, listTags, renameTag, tagContacts, untagContact } from './tags';
+import { setTeamTimeZone } from './team-time-zone';
 import { updateContact } from './update-contact';
 
 /**
@@ -210,6 +212,12 @@ const COMMANDS: Record<string, Command> = {
     refuses: ['member', 'outsider', 'teamless'],
     run: (a, f) => resendInvitation(ctx.db, { actor: a, memberId: f.invitedId, publicUrl: PUBLIC_URL }),
   },
+  // The team's settings — owners only; the owner of another team sets their own team's zone.
+  setTeamTimeZone: {
+    ability: 'team.changeSettings',
+    refuses: ['member', 'teamless'],
+    run: (a) => setTeamTimeZone(deps(), a, 'Asia/Tokyo'),
+  },
   removeMember: {
     ability: 'member.remove',
     refuses: ['member', 'outsider', 'teamless'],
@@ -328,6 +336,7 @@ async function snapshot() {
     contactImports,
     campaigns,
     aiSettings,
+    teams,
   ];
   const rows = await Promise.all(tables.map((t) => ctx.db.select().from(t)));
   return rows.map((list) => list.map((r) => JSON.stringify(r)).sort());

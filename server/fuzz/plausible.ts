@@ -183,6 +183,8 @@ export function plausibleBody(w: FuzzWorld, r: Random, method: string, url: stri
         sendRate: r.pick([80, 1000, 0, 5000]),
         timeZone: r.pick(['UTC', 'Europe/Lisbon', 'Nowhere/City']),
       };
+    case 'PUT /api/team/time-zone':
+      return { timeZone: r.pick(['UTC', 'Europe/Berlin', 'America/New_York', 'Nowhere/City', '']) };
     case 'PUT /api/ai/bot':
       return {
         enabled: r.chance(0.5),

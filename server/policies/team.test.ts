@@ -12,18 +12,19 @@ const actors: Record<string, PolicyActor> = {
 };
 
 describe('team policy', () => {
-  // actor → [viewMembers, invite, removeMembers, viewActivity] on team T
+  // actor → [viewMembers, invite, removeMembers, viewActivity, changeSettings] on team T
   it.each([
-    ['owner', [true, true, true, true]],
-    ['member', [true, false, false, false]],
-    ['outsider', [false, false, false, false]],
-    ['signed out', [false, false, false, false]],
-  ] as const)('%s', (who, [viewMembers, invite, removeMembers, viewActivity]) => {
+    ['owner', [true, true, true, true, true]],
+    ['member', [true, false, false, false, false]],
+    ['outsider', [false, false, false, false, false]],
+    ['signed out', [false, false, false, false, false]],
+  ] as const)('%s', (who, [viewMembers, invite, removeMembers, viewActivity, changeSettings]) => {
     expect(teamPolicy.abilities(actors[who]!, { id: TEAM })).toEqual({
       viewMembers,
       invite,
       removeMembers,
       viewActivity,
+      changeSettings,
     });
   });
 });

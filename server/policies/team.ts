@@ -14,15 +14,22 @@ const inTeam = (actor: NonNullable<PolicyActor>, teamId: string) => actor.teamId
 const ownsTeam = (actor: NonNullable<PolicyActor>, teamId: string) =>
   inTeam(actor, teamId) && actor.role === 'owner';
 
-/** What a user may do with a team: everyone in it sees who is in it; only its owner changes it. */
+/**
+ * What a user may do with a team: everyone in it sees who is in it and its settings (the time zone);
+ * only its owner changes them.
+ */
 export const teamPolicy = definePolicy<
   TeamSubject,
-  'viewMembers' | 'invite' | 'removeMembers' | 'viewActivity'
+  'viewMembers' | 'invite' | 'removeMembers' | 'viewActivity' | 'changeSettings'
 >({
   viewMembers: { rule: (actor, team) => inTeam(actor, team.id), denied: TEAM_MSG.noTeam },
   invite: { rule: (actor, team) => ownsTeam(actor, team.id), denied: TEAM_MSG.onlyOwnersInvite },
   removeMembers: { rule: (actor, team) => ownsTeam(actor, team.id), denied: TEAM_MSG.onlyOwnersRemove },
   viewActivity: { rule: (actor, team) => ownsTeam(actor, team.id), denied: TEAM_MSG.onlyOwnersViewActivity },
+  changeSettings: {
+    rule: (actor, team) => ownsTeam(actor, team.id),
+    denied: TEAM_MSG.onlyOwnersChangeSettings,
+  },
 });
 
 /**

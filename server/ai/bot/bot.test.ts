@@ -12,6 +12,7 @@ import {
 } from '../../test/outbound';
 import { type ListeningContext, listeningTestContext } from '../../test/sandbox';
 import { until } from '../../test/until';
+import { wallClock } from './schedule';
 
 /**
  * The AI bot against the sandbox over real HTTP: customers write from the sandbox phone, the webhook
@@ -199,20 +200,36 @@ describe('the AI bot', () => {
     expect(await botMessages(contact.id)).toHaveLength(1);
   });
 
-  it('answers only outside business hours when told so', async () => {
-    const always = { open: '00:00', close: '23:59' };
-    const openAllWeek = {
-      mon: always,
-      tue: always,
-      wed: always,
-      thu: always,
-      fri: always,
-      sat: always,
-      sun: always,
+  it('answers only outside business hours when told so, read in the team’s time zone', async () => {
+    // Open for the two hours around now on Kiritimati's clock (UTC+14), every day: open in a team on
+    // that zone, closed in a team on UTC (14 hours apart), with the same hours.
+    const now = await ctx.app.clock.now(ctx.db);
+    const { time } = wallClock(now, 'Pacific/Kiritimati');
+    const hour = Number(time.slice(0, 2));
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const window =
+      hour >= 22
+        ? { open: '22:00', close: '23:59' }
+        : { open: `${pad(Math.max(hour - 1, 0))}:00`, close: `${pad(hour + 2)}:00` };
+    const hours = {
+      mon: window,
+      tue: window,
+      wed: window,
+      thu: window,
+      fri: window,
+      sat: window,
+      sun: window,
     };
-    const closedAllWeek = { mon: null, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null };
+    const setZone = async (timeZone: string) => {
+      const res = await api(team.owner, 'PUT', '/api/team/time-zone', { timeZone });
+      expect(res.statusCode, res.body).toBe(200);
+    };
     try {
-      await setBot({ when: 'outside_hours', hours: openAllWeek, timeZone: 'Pacific/Auckland' });
+      await setZone('Pacific/Kiritimati');
+      await setBot({ when: 'outside_hours', hours });
+      const bot = (await api(team.member, 'GET', '/api/ai/bot')).json();
+      expect(bot.settings.timeZone).toBe('Pacific/Kiritimati');
+      expect(bot.answeringNow).toBe(false);
       const waId = newCustomer();
       await customerAsks(waId, 'When are you open?');
       const contact = await contactOf(ctx, team, waId);
@@ -220,10 +237,13 @@ describe('the AI bot', () => {
       // Not handed over: the team is open, so the bot simply leaves it to them.
       expect(await botState(contact.id)).toEqual({ state: 'active' });
 
-      await setBot({ hours: closedAllWeek });
+      // The same hours on UTC's clock: the team is closed now, and the bot answers.
+      await setZone('UTC');
+      expect((await api(team.member, 'GET', '/api/ai/bot')).json().answeringNow).toBe(true);
       await customerAsks(waId, 'When are you open?');
       expect(await botMessages(contact.id)).toHaveLength(1);
     } finally {
+      await setZone('UTC');
       await setBot({ when: 'always' });
     }
   });

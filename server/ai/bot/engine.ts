@@ -16,7 +16,7 @@ import { asksForPerson } from './asks-for-person';
 import { countTurn, handOver, loadChatBotRow } from './chat-state';
 import { botPrompt, judgeAnswer } from './prompt';
 import { answersAt } from './schedule';
-import { botSettingsOf, loadBotSettings } from './settings';
+import { loadBot } from './settings';
 
 export type BotDeps = { db: Database; env: Env; events: EventBus; clock: Clock; log: Logger };
 
@@ -104,7 +104,7 @@ export async function answerCustomerMessage(deps: BotDeps, messageId: string): P
     .where(and(eq(messages.accountId, inbound.accountId), eq(messages.clientRef, botClientRef(messageId))));
   if (done) return 'already_answered';
 
-  const settings = botSettingsOf(await loadBotSettings(db, inbound.accountId));
+  const settings = await loadBot(db, inbound.accountId);
   if (!settings.enabled) return 'skipped_off';
   const now = await deps.clock.now(db);
   if (!answersAt(settings, now)) return 'skipped_schedule';

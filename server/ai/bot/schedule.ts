@@ -31,7 +31,10 @@ export function isOpen(hours: BusinessHours, timeZone: string, at: Date): boolea
   return !!today && time >= today.open && time < today.close;
 }
 
-/** Whether the bot answers at `at` by its switch and schedule (per-chat state aside). */
+/**
+ * Whether the bot answers at `at` by its switch and schedule (per-chat state aside). `timeZone` is the
+ * team's (teams.time_zone, Settings → Team), as `loadBot` (./settings.ts) gives it.
+ */
 export function answersAt(
   settings: Pick<AiBotSettings, 'enabled' | 'when' | 'hours' | 'timeZone'>,
   at: Date,

@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { aiBotSettings } from '../../db/schema';
+import { accountTimeZone } from '../../teams/time-zone';
 
 export type AiBotSettingsRow = typeof aiBotSettings.$inferSelect;
 
@@ -21,19 +22,28 @@ function storedHours(value: unknown): BusinessHours {
   return parsed.success ? parsed.data : DEFAULT_BUSINESS_HOURS;
 }
 
-/** The settings as shown and used; no row is the bot off with the defaults. */
-export function botSettingsOf(row: AiBotSettingsRow | null): AiBotSettings {
+/**
+ * The settings as shown and used; no row is the bot off with the defaults. Business hours are read in
+ * the team's time zone (`timeZone`, Settings → Team): the bot has no zone of its own.
+ */
+export function botSettingsOf(row: AiBotSettingsRow | null, timeZone: string): AiBotSettings {
   if (!row) {
-    return { ...AI_BOT_DEFAULTS, hours: DEFAULT_BUSINESS_HOURS, updatedAt: null };
+    return { ...AI_BOT_DEFAULTS, timeZone, hours: DEFAULT_BUSINESS_HOURS, updatedAt: null };
   }
   return {
     enabled: row.enabled,
     when: row.when,
-    timeZone: row.timeZone,
+    timeZone,
     hours: storedHours(row.hours),
     maxTurns: row.maxTurns,
     maxRepliesPerHour: row.maxRepliesPerHour,
     maxLength: row.maxLength,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The account's bot settings with its team's time zone, as the bot and the AI Bots tab use them. */
+export async function loadBot(db: Executor, accountId: string): Promise<AiBotSettings> {
+  const row = await loadBotSettings(db, accountId);
+  return botSettingsOf(row, await accountTimeZone(db, accountId));
 }

@@ -17,8 +17,7 @@ export const aiBotSettings = pgTable('ai_bot_settings', {
   when: text('when', { enum: ['always', 'outside_hours'] })
     .notNull()
     .default('always'),
-  timeZone: text('time_zone').notNull().default('UTC'),
-  /** BusinessHours: { mon: {open, close} | null, … } in `time_zone`. */
+  /** BusinessHours: { mon: {open, close} | null, … } in the team's time zone (teams.time_zone). */
   hours: jsonb('hours').notNull(),
   maxTurns: integer('max_turns').notNull().default(5),
   maxRepliesPerHour: integer('max_replies_per_hour').notNull().default(10),

@@ -49,6 +49,11 @@ export const teams = pgTable('teams', {
     onDelete: 'set null',
   }),
   settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
+  /**
+   * The team's IANA time zone (common/time-zone.ts): campaigns are scheduled and the AI bot's business
+   * hours are read in it. Set by the owner in Settings → Team; UTC until then.
+   */
+  timeZone: text('time_zone').notNull().default('UTC'),
   ...timestamps,
 });
 

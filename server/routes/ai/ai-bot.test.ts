@@ -65,6 +65,10 @@ describe('GET/PUT /api/ai/bot', () => {
   });
 
   it('lets the owner turn it on with a schedule, keeps what is left out, and records it in the activity log', async () => {
+    // The business hours are read in the team's zone (Settings → Team); an older client naming that
+    // same zone still works.
+    const zone = await api(owner, 'PUT', '/api/team/time-zone', { timeZone: 'Europe/Berlin' });
+    expect(zone.statusCode, zone.body).toBe(200);
     const hours = { ...DEFAULT_BUSINESS_HOURS, sat: { open: '10:00', close: '14:00' } };
     const res = await api(owner, 'PUT', '/api/ai/bot', {
       enabled: true,
@@ -93,6 +97,21 @@ describe('GET/PUT /api/ai/bot', () => {
       .orderBy(desc(auditLog.createdAt))
       .limit(1);
     expect(entry).toMatchObject({ actorId: owner.id, details: { changed: ['maxLength'], enabled: true } });
+  });
+
+  it('shows the team’s time zone, and refuses a zone of its own with where to change it', async () => {
+    const moved = await api(owner, 'PUT', '/api/ai/bot', { timeZone: 'Asia/Tokyo', maxTurns: 4 });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe(
+      'Business hours use the team’s time zone (Europe/Berlin); the owner changes it in Settings → Team.',
+    );
+    expect((await api(member, 'GET', '/api/ai/bot')).json().settings).toMatchObject({
+      timeZone: 'Europe/Berlin',
+      maxTurns: 3,
+    });
+    await api(owner, 'PUT', '/api/team/time-zone', { timeZone: 'Asia/Tokyo' });
+    expect((await api(member, 'GET', '/api/ai/bot')).json().settings.timeZone).toBe('Asia/Tokyo');
+    await api(owner, 'PUT', '/api/team/time-zone', { timeZone: 'Europe/Berlin' });
   });
 
   it.each([

@@ -30,13 +30,9 @@ export const campaignSendingRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...member, schema: { tags, params: campaignParams, body: scheduleCampaignSchema } },
     async (request): Promise<CampaignResponse> => {
       const actor = await requireAccount(request);
-      const { sendAt } = request.body;
-      const campaign = await scheduleCampaign(
-        deps,
-        actor,
-        request.params.campaignId,
-        sendAt ? new Date(sendAt) : null,
-      );
+      const { sendAt, localSendAt } = request.body;
+      const when = localSendAt ? { local: localSendAt } : sendAt ? new Date(sendAt) : null;
+      const campaign = await scheduleCampaign(deps, actor, request.params.campaignId, when);
       return { campaign };
     },
   );

@@ -4,17 +4,20 @@ import {
   inviteMemberSchema,
   TEAM_MSG,
   type TeamResponse,
+  teamTimeZoneSchema,
 } from '@common/api/team';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAuditEntries } from '../../audit/audit-log';
-import { requestAccess, requireActor, requireUser } from '../../auth/route-access';
+import { type Actor, requestAccess, requireActor, requireUser } from '../../auth/route-access';
 import { SESSION_COOKIE } from '../../auth/sessions';
 import { inviteMember } from '../../commands/invite-member';
 import { removeMember } from '../../commands/remove-member';
 import { resendInvitation } from '../../commands/resend-invitation';
+import { setTeamTimeZone } from '../../commands/team-time-zone';
+import type { Database } from '../../db/client';
 import { teamMembers, teams } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/http-errors';
@@ -45,6 +48,29 @@ const inviteAttemptLimit = {
   }),
 };
 
+/** GET /api/team's answer: the team, its settings, its members and what the caller may do. */
+async function presentTeam(db: Database, actor: Actor): Promise<TeamResponse> {
+  const [team] = await db.select().from(teams).where(eq(teams.id, actor.teamId)).limit(1);
+  if (!team) throw notFound(TEAM_MSG.noTeam, 'no_team');
+  const rows = await db
+    .select()
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, team.id))
+    .orderBy(MEMBER_ORDER, asc(teamMembers.createdAt), asc(teamMembers.id));
+  const abilities = teamPolicy.abilities(actor, { id: team.id });
+  return {
+    team: { id: team.id, name: team.name, timeZone: team.timeZone },
+    hasAccount: team.whatsappAccountId !== null,
+    you: { role: actor.role ?? 'member' },
+    members: rows.map((row) => presentMember(row, actor)),
+    abilities: {
+      invite: abilities.invite,
+      viewActivity: abilities.viewActivity,
+      changeSettings: abilities.changeSettings,
+    },
+  };
+}
+
 /**
  * The Settings Team tab. Everyone in the team reads the member list; the owner invites and removes
  * (the commands ask the team policy, so a member's forged request gets 403 with its message).
@@ -53,22 +79,19 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/team', { config: { access: 'member' }, schema: { tags: ['team'] } }, async (request) => {
     const actor = await requireActor(request);
     teamPolicy.authorize(actor, 'viewMembers', { id: actor.teamId });
-    const [team] = await app.db.select().from(teams).where(eq(teams.id, actor.teamId)).limit(1);
-    if (!team) throw notFound(TEAM_MSG.noTeam, 'no_team');
-    const rows = await app.db
-      .select()
-      .from(teamMembers)
-      .where(eq(teamMembers.teamId, team.id))
-      .orderBy(MEMBER_ORDER, asc(teamMembers.createdAt), asc(teamMembers.id));
-    const abilities = teamPolicy.abilities(actor, { id: team.id });
-    return {
-      team: { id: team.id, name: team.name },
-      hasAccount: team.whatsappAccountId !== null,
-      you: { role: actor.role ?? 'member' },
-      members: rows.map((row) => presentMember(row, actor)),
-      abilities: { invite: abilities.invite, viewActivity: abilities.viewActivity },
-    } satisfies TeamResponse;
+    return presentTeam(app.db, actor);
   });
+
+  // The team's time zone. Access 'member': a member gets the policy's own refusal (403).
+  app.put(
+    '/team/time-zone',
+    { config: { access: 'member' }, schema: { tags: ['team'], body: teamTimeZoneSchema } },
+    async (request) => {
+      const actor = await requireActor(request);
+      await setTeamTimeZone({ db: app.db, events: app.events }, actor, request.body.timeZone);
+      return presentTeam(app.db, actor);
+    },
+  );
 
   // Access 'user', not 'owner': a signed-in user without a team gets the spec's 'No team found…',
   // and a member gets the policy's own refusal; both come from the command.

@@ -81,8 +81,8 @@ describe('invite → e-mail → sign-up → active member', () => {
     });
 
     const team = (await get(invitee.cookie, '/api/team')).json();
-    expect(team.team).toEqual({ id: owner.teamId, name: 'Harbor Bikes' });
-    expect(team.abilities).toEqual({ invite: false, viewActivity: false });
+    expect(team.team).toEqual({ id: owner.teamId, name: 'Harbor Bikes', timeZone: 'UTC' });
+    expect(team.abilities).toEqual({ invite: false, viewActivity: false, changeSettings: false });
     expect(team.members.map((m: { email: string; status: string; isYou: boolean }) => m)).toMatchObject([
       { email: owner.email, role: 'owner', status: 'active', isYou: false, abilities: { remove: false } },
       {

@@ -33,7 +33,7 @@ describe('who may do what (owner, member, owner of another team, signed out)', (
 
   it('lets everyone in the team read the list, and only the team’s own', async () => {
     const asOwner = (await call('GET', '/api/team', team.owner.cookie)).json();
-    expect(asOwner.abilities).toEqual({ invite: true, viewActivity: true });
+    expect(asOwner.abilities).toEqual({ invite: true, viewActivity: true, changeSettings: true });
     expect(asOwner.members.map((m: { role: string; isYou: boolean }) => [m.role, m.isYou])).toEqual([
       ['owner', true],
       ['member', false],
@@ -48,7 +48,7 @@ describe('who may do what (owner, member, owner of another team, signed out)', (
 
     const asMember = (await call('GET', '/api/team', team.member.cookie)).json();
     expect(asMember.members).toHaveLength(3);
-    expect(asMember.abilities).toEqual({ invite: false, viewActivity: false });
+    expect(asMember.abilities).toEqual({ invite: false, viewActivity: false, changeSettings: false });
     expect(asMember.members.every((m: { abilities: { remove: boolean } }) => !m.abilities.remove)).toBe(true);
 
     const asOutsider = (await call('GET', '/api/team', other.owner.cookie)).json();
