@@ -45,6 +45,22 @@ export async function setRecipientShares(
   expect(response.ok(), `sandbox settings: ${response.status()}`).toBe(true);
 }
 
+const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jade'];
+const LAST_NAMES = ['Thompson', 'Okafor', 'Martin', 'Patel', 'Rossi'];
+const TIERS = ['Gold', 'Platinum', ''];
+
+/**
+ * `count` sandbox customers (at most 50) with distinct names and numbers 16505550101 onwards; their
+ * Tier cycles Gold, Platinum, none (the variable's fallback).
+ */
+export function sandboxCustomers(count: number): { waId: string; name: string; tier: string }[] {
+  return Array.from({ length: Math.min(count, FIRST_NAMES.length * LAST_NAMES.length) }, (_, i) => ({
+    waId: String(16505550101 + i),
+    name: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(i / FIRST_NAMES.length)]}`,
+    tier: TIERS[i % TIERS.length]!,
+  }));
+}
+
 /** Which of these numbers the sandbox fails with 131049 at this marketing-limit share (its own rule). */
 export function failingAtMarketingShare(waIds: readonly string[], share: number): string[] {
   const shares = { marketingLimitShare: share, undeliverableShare: 0, readShare: 0, replyShare: 0 };

@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { failingAtMarketingShare, funnelCount, setRecipientShares } from './campaign-helpers';
+import {
+  failingAtMarketingShare,
+  funnelCount,
+  sandboxCustomers,
+  setRecipientShares,
+} from './campaign-helpers';
 import {
   completeOnboardingViaApi,
   connectSandboxNumberViaApi,
@@ -11,13 +16,8 @@ import {
 } from './helpers';
 import { addCustomer, contactIdFor, customerSays } from './inbox-helpers';
 
-const CUSTOMERS = [
-  { waId: '16505550101', name: 'Ava Thompson', tier: 'Gold' },
-  { waId: '16505550102', name: 'Ben Okafor', tier: 'Gold' },
-  { waId: '16505550103', name: 'Chloe Martin', tier: '' },
-  { waId: '16505550104', name: 'Dev Patel', tier: 'Platinum' },
-  { waId: '16505550105', name: 'Elena Rossi', tier: '' },
-];
+/** The segment: 50 sandbox customers, every third without a Tier (the fallback). */
+const CUSTOMERS = sandboxCustomers(50);
 /** The sandbox's marketing-limit share for the send: these customers fail with 131049. */
 const LIMIT_SHARE = 30;
 const LIMITED = failingAtMarketingShare(
@@ -36,24 +36,31 @@ test('the owner sends a campaign with a custom-field variable to a segment and w
   await completeOnboardingViaApi(page);
   const { phoneNumber } = await connectSandboxNumberViaApi(page, 'Harbor Bikes');
 
-  // Sandbox customers with a Tier field (two without one: the fallback), tagged, and a segment of them.
+  // Sandbox customers with a Tier field (a third without one: the fallback), tagged, and a segment of them.
   const field = await page.request.post('/api/contact-fields', { data: { label: 'Tier', type: 'text' } });
   expect(field.status()).toBe(201);
   const { tag } = (await (await page.request.post('/api/tags', { data: { name: 'Spring' } })).json()) as {
     tag: { id: string };
   };
-  for (const customer of CUSTOMERS) {
-    await addCustomer(page.request, phoneNumber.id, customer.waId, customer.name);
-    await customerSays(page.request, phoneNumber.id, customer.waId, 'Hello!');
-    const contactId = await contactIdFor(page, customer.waId);
-    await page.request.post(`/api/tags/${tag.id}/contacts`, { data: { contactIds: [contactId] } });
-    if (customer.tier) {
-      const set = await page.request.put(`/api/contacts/${contactId}/fields`, {
-        data: { tier: customer.tier },
-      });
-      expect(set.ok()).toBe(true);
-    }
+  // Ten at a time: each customer writes first (their contact appears), then gets their Tier.
+  const contactIds: string[] = [];
+  for (let i = 0; i < CUSTOMERS.length; i += 10) {
+    const batch = CUSTOMERS.slice(i, i + 10).map(async (customer) => {
+      await addCustomer(page.request, phoneNumber.id, customer.waId, customer.name);
+      await customerSays(page.request, phoneNumber.id, customer.waId, 'Hello!');
+      const contactId = await contactIdFor(page, customer.waId);
+      if (customer.tier) {
+        const set = await page.request.put(`/api/contacts/${contactId}/fields`, {
+          data: { tier: customer.tier },
+        });
+        expect(set.ok()).toBe(true);
+      }
+      return contactId;
+    });
+    contactIds.push(...(await Promise.all(batch)));
   }
+  const tagged = await page.request.post(`/api/tags/${tag.id}/contacts`, { data: { contactIds } });
+  expect(tagged.ok(), `tagging: ${tagged.status()}`).toBe(true);
   const segment = await page.request.post('/api/segments', {
     data: { name: 'Spring riders', filter: { tagIds: [tag.id] } },
   });
