@@ -70,6 +70,9 @@ test('an agent streams a sandbox suggestion into the composer, edits it and send
     'Hi Maya, thanks for your message about "Are you open on Saturday?". We are open Monday to Saturday, 9:00 to 19:00. Is there anything else I can help with?';
   await expect(box).toHaveValue(expected);
   await expect(page.getByRole('button', { name: 'Suggest reply' })).toBeVisible();
+  // Once written, a quiet line keeps saying which model drafted it, until it is sent.
+  const draftedBy = page.getByTestId('suggestion-drafted-by');
+  await expect(draftedBy).toHaveText('Drafted by Sandbox model · switchboard-sandbox');
   const drafts = await page.evaluate(() => (window as unknown as { drafts: string[] }).drafts);
   const partial = drafts.filter((d) => d !== '' && d !== expected);
   expect(partial.length, `the text arrived in pieces: ${JSON.stringify(drafts)}`).toBeGreaterThan(0);
@@ -96,6 +99,7 @@ test('an agent streams a sandbox suggestion into the composer, edits it and send
   await screenshot(page, '92-composer-suggestion-edited', { fullPage: false });
   await box.press('Enter');
   await expect(page.getByTestId('message').filter({ hasText: 'See you soon!' })).toHaveCount(1);
+  await expect(draftedBy).toHaveCount(0);
   await expect
     .poll(
       async () => (await customerChat(page.request, inbox.phoneNumberId, MAYA.waId)).messages.at(-1)?.text,
