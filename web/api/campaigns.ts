@@ -146,11 +146,14 @@ export async function deleteCampaign(client: QueryClient, id: string): Promise<v
   void client.invalidateQueries({ queryKey: campaignKeys.list });
 }
 
-/** `sendAt` null sends now. */
-export async function scheduleCampaign(client: QueryClient, id: string, sendAt: string | null) {
+/**
+ * `localSendAt` null sends now; otherwise a date and time on the team's wall clock ('2026-03-05T09:30'),
+ * which the server reads in the team's time zone.
+ */
+export async function scheduleCampaign(client: QueryClient, id: string, localSendAt: string | null) {
   const { campaign } = await apiRequest<CampaignResponse>(path(id, '/schedule'), {
     method: 'POST',
-    body: { sendAt },
+    body: localSendAt ? { localSendAt } : { sendAt: null },
   });
   keep(client, campaign);
   return campaign;

@@ -3,8 +3,9 @@ import type {
   InviteMemberBody,
   InviteMemberResponse,
   TeamResponse,
+  TeamTimeZoneInput,
 } from '@common/api/team';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
 
 export const TEAM_QUERY_KEY = ['team'] as const;
@@ -34,4 +35,16 @@ export function resendInvitation(memberId: string): Promise<InviteMemberResponse
   return apiRequest<InviteMemberResponse>(`/api/team/invitations/${encodeURIComponent(memberId)}/resend`, {
     method: 'POST',
   });
+}
+
+/**
+ * Owners: the team's time zone (campaign schedules, the AI bot's business hours). The answer
+ * replaces the cached team, and the screens that show the zone read it again.
+ */
+export async function saveTeamTimeZone(client: QueryClient, body: TeamTimeZoneInput): Promise<TeamResponse> {
+  const team = await apiRequest<TeamResponse>('/api/team/time-zone', { method: 'PUT', body });
+  client.setQueryData(TEAM_QUERY_KEY, team);
+  void client.invalidateQueries({ queryKey: [...TEAM_QUERY_KEY, 'audit-log'] });
+  void client.invalidateQueries({ queryKey: ['ai-bot'] });
+  return team;
 }

@@ -20,7 +20,7 @@ const member = (email: string, fields: Partial<TeamMember> = {}): TeamMember => 
 });
 
 const ownerView: TeamResponse = {
-  team: { id: 't1', name: 'Harbor Bikes' },
+  team: { id: 't1', name: 'Harbor Bikes', timeZone: 'UTC' },
   hasAccount: true,
   you: { role: 'owner' },
   members: [
@@ -32,7 +32,7 @@ const ownerView: TeamResponse = {
       abilities: { remove: true, resend: true },
     }),
   ],
-  abilities: { invite: true, viewActivity: true },
+  abilities: { invite: true, viewActivity: true, changeSettings: true },
 };
 
 const rows = () => screen.getAllByTestId('team-member');
@@ -94,18 +94,71 @@ describe('TeamSettings', () => {
             isYou: m.email === 'sam@example.com',
             abilities: { remove: false, resend: false },
           })),
-          abilities: { invite: false, viewActivity: false },
+          team: { ...ownerView.team, timeZone: 'America/New_York' },
+          abilities: { invite: false, viewActivity: false, changeSettings: false },
         },
       },
     });
     renderScreen(<TeamSettings />, { path: '/app/settings/team' });
     await waitFor(() => expect(rows()).toHaveLength(3));
+    // The team's time zone, read-only.
+    expect(screen.getByTestId('team-time-zone-value').textContent).toBe('America/New York');
+    expect(screen.queryByRole('combobox', { name: 'Time zone' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Invite a teammate' })).toBeNull();
     expect(screen.queryAllByRole('button', { name: /^Remove/ })).toHaveLength(0);
     expect(screen.getByTestId('team-read-only').textContent).toBe(
       'Only team owners can invite or remove members.',
     );
     expect(screen.getByTestId('team-no-account').textContent).toBe('No WhatsApp account configured yet. ');
+  });
+
+  it('lets the owner choose the team’s time zone from the list and save it', async () => {
+    const puts: unknown[] = [];
+    mockApi({
+      'GET /api/team': { body: ownerView },
+      'GET /api/team/audit-log': { body: { entries: [] } },
+      'PUT /api/team/time-zone': (init) => {
+        const body = JSON.parse(String(init?.body)) as { timeZone: string };
+        puts.push(body);
+        return { body: { ...ownerView, team: { ...ownerView.team, timeZone: body.timeZone } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamSettings />, { path: '/app/settings/team' });
+    const select = (await screen.findByRole('combobox', { name: 'Time zone' })) as HTMLSelectElement;
+    expect(select.value).toBe('UTC');
+    const save = screen.getByRole('button', { name: 'Save time zone' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    // IANA zones, as the browser knows them.
+    const zones = [...select.options].map((o) => o.value);
+    expect(zones).toContain('Asia/Tokyo');
+    expect(zones[0]).toBe('UTC');
+    await user.selectOptions(select, 'Asia/Tokyo');
+    await user.click(save);
+    await waitFor(() =>
+      expect(screen.getByTestId('team-time-zone-saved').textContent).toBe(
+        'The team’s time zone is now Asia/Tokyo.',
+      ),
+    );
+    expect(puts).toEqual([{ timeZone: 'Asia/Tokyo' }]);
+  });
+
+  it('says why the time zone was not saved', async () => {
+    mockApi({
+      'GET /api/team': { body: ownerView },
+      'GET /api/team/audit-log': { body: { entries: [] } },
+      'PUT /api/team/time-zone': {
+        status: 400,
+        body: { error: 'validation_failed', message: 'Choose a time zone from the list.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<TeamSettings />, { path: '/app/settings/team' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Time zone' }), 'Europe/Berlin');
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    expect((await screen.findByTestId('team-time-zone-error')).textContent).toBe(
+      'Choose a time zone from the list.',
+    );
   });
 
   it('says the team could not be loaded', async () => {

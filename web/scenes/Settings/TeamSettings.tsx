@@ -12,6 +12,7 @@ import { InviteForm } from './components/InviteForm';
 import { MemberList } from './components/MemberList';
 import { RemoveMemberDialog } from './components/RemoveMemberDialog';
 import { TeamActivity } from './components/TeamActivity';
+import { TeamTimeZone } from './components/TeamTimeZone';
 import { SettingsCard } from './SettingsCard';
 import { useFlashMessage } from './useFlashMessage';
 
@@ -111,6 +112,12 @@ export function TeamSettings() {
         </SettingsCard>
       )}
       <SettingsCard
+        title="Time zone"
+        description="Campaigns are scheduled and the AI bot’s business hours are read in the team’s time zone. It stays as it is until the owner changes it here."
+      >
+        <TeamTimeZone timeZone={data.team.timeZone} canChange={data.abilities.changeSettings} />
+      </SettingsCard>
+      <SettingsCard
         title="Members"
         description={`${data.team.name}: ${active} active${invited ? `, ${invited} invited` : ''}.`}
       >
@@ -136,7 +143,10 @@ export function TeamSettings() {
         />
       </SettingsCard>
       {data.abilities.viewActivity && (
-        <SettingsCard title="Activity" description="Who invited and removed whom, newest first.">
+        <SettingsCard
+          title="Activity"
+          description="Who invited and removed whom, and who changed the team’s settings, newest first."
+        >
           <TeamActivity />
         </SettingsCard>
       )}

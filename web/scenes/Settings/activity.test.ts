@@ -27,6 +27,10 @@ describe('team activity', () => {
       'sent kim@example.com a new invitation link',
     ],
     [entry('member.joined', { email: 'kim@example.com' }), 'joined the team from the invitation link'],
+    [
+      entry('team.time_zone_changed', { from: 'UTC', to: 'America/New_York' }),
+      'changed the team’s time zone to America/New York',
+    ],
     [entry('contact.assigned', {}), 'contact assigned'],
     [entry('contacts.bulk_deleted', { count: 1200 }), 'deleted 1,200 contacts'],
     [entry('contacts.bulk_tagged', { count: 3, tag: 'VIP' }), 'tagged 3 contacts with VIP'],

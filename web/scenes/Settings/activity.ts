@@ -24,6 +24,11 @@ export function describeAuditEntry(entry: AuditEntry): { actor: string; text: st
         text:
           entry.details.status === 'invited' ? `withdrew the invitation for ${email}` : `removed ${email}`,
       };
+    case 'team.time_zone_changed':
+      return {
+        actor,
+        text: `changed the team’s time zone to ${detail(entry, 'to', 'another zone').replaceAll('_', ' ')}`,
+      };
     case 'contacts.bulk_deleted':
       return { actor, text: `deleted ${contactCount(entry)}` };
     case 'contacts.bulk_tagged':

@@ -1,4 +1,5 @@
 import { AI_BOT_DEFAULTS, type AiBotResponse, DEFAULT_BUSINESS_HOURS } from '@common/api/ai-bot';
+import type { TeamResponse } from '@common/api/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,11 +14,28 @@ function botView(
   settings: Partial<AiBotResponse['settings']> = {},
 ): AiBotResponse {
   return {
-    settings: { ...AI_BOT_DEFAULTS, hours: DEFAULT_BUSINESS_HOURS, updatedAt: null, ...settings },
+    settings: {
+      ...AI_BOT_DEFAULTS,
+      timeZone: 'Europe/Berlin',
+      hours: DEFAULT_BUSINESS_HOURS,
+      updatedAt: null,
+      ...settings,
+    },
     status: aiStatus(true),
     answeringNow: false,
     abilities: { configure: true },
     ...overrides,
+  };
+}
+
+/** GET /api/team: only the zone and whether the caller may change it matter here. */
+function teamView(timeZone: string, isOwner: boolean): TeamResponse {
+  return {
+    team: { id: 't1', name: 'Harbor Bikes', timeZone },
+    hasAccount: true,
+    you: { role: isOwner ? 'owner' : 'member' },
+    members: [],
+    abilities: { invite: isOwner, viewActivity: isOwner, changeSettings: isOwner },
   };
 }
 
@@ -51,10 +69,11 @@ describe('Marketing → AI Bots', { timeout: 20_000 }, () => {
     expect(puts).toEqual([{ enabled: true }]);
   });
 
-  it('saves answering outside business hours with the week and time zone the owner set', async () => {
+  it('saves answering outside business hours with the week the owner set, in the team’s time zone', async () => {
     const puts: Record<string, unknown>[] = [];
     mockApi({
       'GET /api/ai/bot': { body: botView() },
+      'GET /api/team': { body: teamView('Europe/Berlin', true) },
       'PUT /api/ai/bot': (init) => {
         const body = bodyOf(init);
         puts.push(body);
@@ -65,7 +84,15 @@ describe('Marketing → AI Bots', { timeout: 20_000 }, () => {
     renderScreen(<AiBots />);
 
     await user.click(await screen.findByRole('radio', { name: /Outside business hours/ }));
-    await user.selectOptions(screen.getByLabelText('Team’s time zone'), 'Europe/Berlin');
+    // The zone is the team's: shown with where to change it, not chosen here.
+    const zone = await screen.findByTestId('bot-time-zone');
+    expect(zone.textContent).toBe(
+      'Business hours are read in the team’s time zone, Europe/Berlin. Change it in Settings → Team.',
+    );
+    expect(within(zone).getByRole('link', { name: 'Settings → Team' }).getAttribute('href')).toBe(
+      '/app/settings/team',
+    );
+    expect(screen.queryByRole('combobox')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Saturday' }));
     const opens = screen.getByLabelText('Saturday closes at');
     await user.clear(opens);
@@ -78,10 +105,10 @@ describe('Marketing → AI Bots', { timeout: 20_000 }, () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({
       when: 'outside_hours',
-      timeZone: 'Europe/Berlin',
       maxTurns: 3,
       hours: { ...DEFAULT_BUSINESS_HOURS, sat: { open: '09:00', close: '13:00' } },
     });
+    expect(puts[0]).not.toHaveProperty('timeZone');
     // The words follow what was saved.
     await waitFor(() =>
       expect(screen.getByTestId('bot-behaviour').textContent).toContain(
@@ -89,6 +116,17 @@ describe('Marketing → AI Bots', { timeout: 20_000 }, () => {
       ),
     );
     expect(screen.getByTestId('bot-behaviour').textContent).toContain('after 3 replies in a chat');
+  });
+
+  it('tells a member who sets the team’s time zone', async () => {
+    mockApi({
+      'GET /api/ai/bot': { body: botView({ abilities: { configure: false } }, { when: 'outside_hours' }) },
+      'GET /api/team': { body: teamView('America/New_York', false) },
+    });
+    renderScreen(<AiBots />);
+    expect((await screen.findByTestId('bot-time-zone')).textContent).toBe(
+      'Business hours are read in the team’s time zone, America/New York. The team owner sets it in Settings → Team.',
+    );
   });
 
   it('refuses a turn limit out of range in words before asking the server', async () => {

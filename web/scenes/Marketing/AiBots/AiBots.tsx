@@ -1,4 +1,5 @@
 import type { AiBotResponse } from '@common/api/ai-bot';
+import { timeZoneLabel } from '@common/time-zone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BotIcon, SparklesIcon } from 'lucide-react';
 import { Switch } from 'react-aria-components';
@@ -123,7 +124,7 @@ function BotOverview({ view }: { view: AiBotResponse }) {
     state = {
       dot: 'bg-amber-500',
       title: 'On — waiting for closing time',
-      detail: `The team is open now; the bot answers outside ${hoursInWords(settings.hours)} (${settings.timeZone}).`,
+      detail: `The team is open now; the bot answers outside ${hoursInWords(settings.hours)} (${timeZoneLabel(settings.timeZone)}, the team’s time zone).`,
     };
 
   return (

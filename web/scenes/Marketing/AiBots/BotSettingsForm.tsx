@@ -6,17 +6,18 @@ import {
   aiBotSettingsInputSchema,
 } from '@common/api/ai-bot';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { saveAiBot } from '../../../api/aiBot';
 import { errorMessage } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { inputClasses, TextField } from '../../../components/TextField';
+import { TeamTimeZoneNote } from '../../../components/TeamTimeZoneNote';
+import { TextField } from '../../../components/TextField';
 import { showToast } from '../../../ui/Toast';
 import { BusinessHoursEditor } from './BusinessHoursEditor';
-import { timeZones } from './botWords';
 
-type Draft = Omit<AiBotSettings, 'enabled' | 'updatedAt'>;
+/** The zone is the team's (Settings → Team): shown here, not edited. */
+type Draft = Omit<AiBotSettings, 'enabled' | 'updatedAt' | 'timeZone'>;
 type Limits = { maxTurns: string; maxRepliesPerHour: string; maxLength: string };
 
 const WHEN_OPTIONS: { value: AiBotWhen; label: string; hint: string }[] = [
@@ -29,7 +30,7 @@ const WHEN_OPTIONS: { value: AiBotWhen; label: string; hint: string }[] = [
 ];
 
 function draftOf(settings: AiBotSettings): Draft {
-  const { enabled: _enabled, updatedAt: _updatedAt, ...rest } = settings;
+  const { enabled: _enabled, updatedAt: _updatedAt, timeZone: _timeZone, ...rest } = settings;
   return rest;
 }
 
@@ -42,7 +43,8 @@ const limitsOf = (s: AiBotSettings): Limits => ({
 const asNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /**
- * When the bot answers (always, or outside the team's weekly hours in its time zone) and its limits.
+ * When the bot answers (always, or outside the team's weekly hours in the team's time zone, which is
+ * set in Settings → Team) and its limits.
  * Owners save; members see the same values read-only.
  */
 export function BotSettingsForm({ settings, canEdit }: { settings: AiBotSettings; canEdit: boolean }) {
@@ -50,18 +52,6 @@ export function BotSettingsForm({ settings, canEdit }: { settings: AiBotSettings
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [limits, setLimits] = useState<Limits>(() => limitsOf(settings));
   const [problem, setProblem] = useState<string | null>(null);
-  const zoneId = useId();
-  // Some 400 options: built again only when the zone changes, not on every keystroke.
-  const zoneOptions = useMemo(
-    () =>
-      timeZones(draft.timeZone).map((zone) => (
-        <option key={zone} value={zone}>
-          {zone.replaceAll('_', ' ')}
-        </option>
-      )),
-    [draft.timeZone],
-  );
-
   const save = useMutation({
     mutationFn: (body: AiBotSettingsInput) => saveAiBot(client, body),
     onSuccess: (saved) => {
@@ -73,7 +63,6 @@ export function BotSettingsForm({ settings, canEdit }: { settings: AiBotSettings
 
   const body: AiBotSettingsInput = {
     when: draft.when,
-    timeZone: draft.timeZone,
     hours: draft.hours,
     maxTurns: asNumber(limits.maxTurns),
     maxRepliesPerHour: asNumber(limits.maxRepliesPerHour),
@@ -135,21 +124,7 @@ export function BotSettingsForm({ settings, canEdit }: { settings: AiBotSettings
             </label>
           ))}
         </div>
-        <div className="max-w-xs">
-          <label htmlFor={zoneId} className="mb-1.5 block text-[13px] font-medium text-slate-700">
-            Team’s time zone
-          </label>
-          <select
-            id={zoneId}
-            disabled={!canEdit}
-            value={draft.timeZone}
-            onChange={(event) => edit('timeZone', event.target.value)}
-            className={inputClasses()}
-          >
-            {zoneOptions}
-          </select>
-          <p className="mt-1.5 text-xs text-slate-500">Business hours are read in this time zone.</p>
-        </div>
+        <TeamTimeZoneNote lead="Business hours are read in the team’s time zone" testId="bot-time-zone" />
         {draft.when === 'outside_hours' && (
           <BusinessHoursEditor
             hours={draft.hours}

@@ -1,4 +1,5 @@
 import { type AiBotSettings, type BusinessHours, WEEKDAY_LABELS, WEEKDAYS } from '@common/api/ai-bot';
+import { timeZoneLabel } from '@common/time-zone';
 
 /** "Monday–Friday 09:00–17:00; Saturday 10:00–14:00": runs of days with the same hours. */
 export function hoursInWords(hours: BusinessHours): string {
@@ -22,7 +23,7 @@ export function behaviourInWords(settings: AiBotSettings): { does: string[]; han
   const when =
     settings.when === 'always'
       ? 'at any time of day'
-      : `only while the team is closed (open ${hoursInWords(settings.hours)}, ${settings.timeZone} time)`;
+      : `only while the team is closed (open ${hoursInWords(settings.hours)}, ${timeZoneLabel(settings.timeZone)} time)`;
   return {
     does: [
       `Answers customers by itself ${when}.`,
@@ -40,29 +41,4 @@ export function behaviourInWords(settings: AiBotSettings): { does: string[]; han
       'when the AI model fails, is slow or answers too long.',
     ],
   };
-}
-
-let knownZones: string[] | null = null;
-
-/** The time zones the browser knows (read once), with `current` (and UTC) always among them. */
-export function timeZones(current: string): string[] {
-  if (!knownZones) {
-    try {
-      knownZones = Intl.supportedValuesOf('timeZone');
-    } catch {
-      knownZones = [];
-    }
-  }
-  const all = new Set(['UTC', ...knownZones]);
-  all.add(current);
-  return [...all];
-}
-
-/** The browser's own time zone (a good first choice for the team's). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }

@@ -68,60 +68,8 @@ export function formatMoment(iso: string, timeZone?: string): string {
   }
 }
 
-/** The browser's time zone: the team's, as the draft records it. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** The offset of `timeZone` from UTC at instant `ms`, in ms. */
-function zoneOffset(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
-
-/**
- * A wall-clock date ('2026-03-05') and time ('09:30') in `timeZone` → the ISO instant, or null when
- * either is not filled in.
- */
-export function zonedToIso(date: string, time: string, timeZone: string): string | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})/.exec(time);
-  if (!d || !t) return null;
-  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
-  let instant = wall - zoneOffset(wall, timeZone);
-  // Around a clock change the offset at the guess may differ from the offset at the answer.
-  instant = wall - zoneOffset(instant, timeZone);
-  return new Date(instant).toISOString();
-}
-
-/** An instant → the wall-clock date and time fields in `timeZone`. */
-export function isoToZoned(iso: string, timeZone: string): { date: string; time: string } {
-  const ms = new Date(iso).getTime();
-  const local = new Date(ms + zoneOffset(ms, timeZone));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    date: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
-    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
-  };
-}
+/** Wall clock ↔ instant in a zone: shared with the server, which converts a campaign's schedule. */
+export { isoToZoned, zonedToIso } from '@common/time-zone';
 
 /** A number as the inbox shows it, with its '+'. */
 export function showPhone(phone: string): string {

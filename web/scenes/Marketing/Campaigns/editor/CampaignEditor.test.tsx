@@ -1,4 +1,5 @@
 import type { Campaign } from '@common/api/campaigns';
+import type { TeamResponse } from '@common/api/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,17 @@ beforeEach(() => {
 });
 
 const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
+
+/** GET /api/team for an owner whose team is on `timeZone`. */
+function teamIn(timeZone: string): TeamResponse {
+  return {
+    team: { id: 't1', name: 'Harbor Bikes', timeZone },
+    hasAccount: true,
+    you: { role: 'owner' },
+    members: [],
+    abilities: { invite: true, viewActivity: true, changeSettings: true },
+  };
+}
 const path = `/api/campaigns/${CAMPAIGN_ID}`;
 
 /** A draft on the server that PATCH changes, and the lists the steps read. */
@@ -39,6 +51,8 @@ function draftServer(start: Campaign) {
       return { body: { campaign: current } };
     },
     'GET /api/templates': { body: { templates: [approvedTemplate()] } },
+    // The team's zone differs from the draft's (Europe/Lisbon): the schedule is the team's.
+    'GET /api/team': { body: teamIn('America/New_York') },
     'GET /api/segments': { body: { segments: [{ id: SEGMENT_ID, name: 'VIP customers' }] } },
     'GET /api/tags': { body: { tags: [{ id: 't1', name: 'Wedding', contactCount: 3 }] } },
     'GET /api/contact-fields': {
@@ -87,7 +101,7 @@ function draftServer(start: Campaign) {
 }
 
 describe('the campaign create flow', () => {
-  it('creates the draft from its name, with the browser’s time zone, and opens the template step', async () => {
+  it('creates the draft from its name (the server gives it the team’s time zone) and opens the template step', async () => {
     let created: Record<string, unknown> | null = null;
     mockApi({
       'POST /api/campaigns': (init) => {
@@ -105,10 +119,7 @@ describe('the campaign create flow', () => {
     await user.type(screen.getByLabelText('Campaign name'), 'Spring sale');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(created).not.toBeNull());
-    expect(created).toEqual({
-      name: 'Spring sale',
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    });
+    expect(created).toEqual({ name: 'Spring sale' });
     await waitFor(() =>
       expect(screen.getByTestId('current-path').textContent).toBe(
         `/app/marketing/campaigns/${CAMPAIGN_ID}?step=template`,
@@ -180,7 +191,11 @@ describe('the campaign create flow', () => {
     expect(
       await screen.findByRole('heading', { name: 'Choose when to send' }, { timeout: 3000 }),
     ).toBeTruthy();
-    expect(screen.getByText('Times are in your team’s time zone, Europe/Lisbon.')).toBeTruthy();
+    expect(await screen.findByText('Times are in your team’s time zone, America/New York.')).toBeTruthy();
+    const note = screen.getByTestId('team-time-zone-note');
+    expect(within(note).getByRole('link', { name: 'Settings → Team' }).getAttribute('href')).toBe(
+      '/app/settings/team',
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     // Review: the recipients and the duration at 80 messages a second (9,600 / 80 = 120 s).
@@ -205,6 +220,31 @@ describe('the campaign create flow', () => {
     );
     const stepper = screen.getByTestId('campaign-stepper');
     expect(within(stepper).getByRole('button', { name: /Variables \(needs attention\)/ })).toBeTruthy();
+  });
+
+  it('schedules at a date and time on the team’s clock, which the server reads in the team’s zone', async () => {
+    const server = draftServer(
+      campaign(
+        { templateId: TEMPLATE_ID, audience: { kind: 'opted_in' } },
+        { update: true, delete: true, schedule: true },
+      ),
+    );
+    const user = userEvent.setup();
+    renderCampaigns(`/app/marketing/campaigns/${CAMPAIGN_ID}?step=schedule`);
+    expect(
+      await screen.findByRole('heading', { name: 'Choose when to send' }, { timeout: 3000 }),
+    ).toBeTruthy();
+    await screen.findByTestId('team-time-zone-note');
+    await user.click(screen.getByRole('radio', { name: /Schedule for later/ }));
+    const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await user.type(screen.getByLabelText('Date'), day);
+    await user.type(screen.getByLabelText('Time'), '09:30');
+    expect(screen.getByText('America/New York', { selector: 'p' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Review and send' }, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByTestId('campaign-review').textContent).toContain('9:30 AM (America/New York)');
+    await user.click(screen.getByRole('button', { name: 'Schedule campaign' }));
+    await waitFor(() => expect(server.scheduled).toEqual([{ localSendAt: `${day}T09:30` }]));
   });
 
   it('words the duration as people say it', () => {

@@ -7,7 +7,7 @@ import { createCampaign, updateCampaign } from '../../../../api/campaigns';
 import { ApiRequestError, errorMessage } from '../../../../api/client';
 import { approvedTemplatesQuery } from '../../../../api/templates';
 import { CampaignStatusBadge } from '../CampaignStatusBadge';
-import { browserTimeZone, isoToZoned } from '../format';
+import { isoToZoned } from '../format';
 import { AudienceStep } from './AudienceStep';
 import { DeleteDraftButton } from './DeleteDraftButton';
 import { NameStep } from './NameStep';
@@ -39,7 +39,7 @@ export function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
   const step = campaign ? startStep(params.get('step'), done) : 'name';
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<StepId, string>>>({});
-  const timeZone = campaign?.timeZone ?? browserTimeZone();
+  const timeZone = campaign?.timeZone ?? 'UTC';
   const [schedule, setSchedule] = useState<ScheduleChoice>(() =>
     campaign?.scheduledAt
       ? { mode: 'later', ...isoToZoned(campaign.scheduledAt, timeZone) }
@@ -81,7 +81,7 @@ export function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
     try {
       const saved = campaign
         ? await updateCampaign(client, campaign.id, parts)
-        : await createCampaign(client, { name: patch.name ?? '', ...parts, timeZone: browserTimeZone() });
+        : await createCampaign(client, { name: patch.name ?? '', ...parts });
       if (next) go(next, saved.id);
       return true;
     } catch (error) {

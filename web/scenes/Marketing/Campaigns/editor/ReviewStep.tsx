@@ -1,4 +1,5 @@
 import type { Campaign } from '@common/api/campaigns';
+import { timeZoneLabel } from '@common/time-zone';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +8,7 @@ import { contactFieldsQuery } from '../../../../api/contactFields';
 import { tagsQuery } from '../../../../api/inboxKeys';
 import { segmentsQuery } from '../../../../api/segments';
 import { Button } from '../../../../components/Button';
+import { useTeamTimeZone } from '../../../../components/TeamTimeZoneNote';
 import { audienceText } from '../audienceText';
 import { estimateDuration, formatMoment } from '../format';
 import { audienceCountText } from './AudienceCountLine';
@@ -52,6 +54,7 @@ export function ReviewStep(props: StepProps & { schedule: ScheduleChoice }) {
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
   const segments = useQuery(segmentsQuery).data;
+  const teamZone = useTeamTimeZone().timeZone;
   const tags = useQuery(tagsQuery).data;
   const fields = useQuery(contactFieldsQuery).data?.fields ?? [];
   const count = useQuery({
@@ -59,7 +62,7 @@ export function ReviewStep(props: StepProps & { schedule: ScheduleChoice }) {
     enabled: Boolean(campaign?.audience),
   });
   if (!campaign) return null;
-  const timeZone = campaign.timeZone;
+  const timeZone = teamZone ?? campaign.timeZone;
   const when = sendAtOf(schedule, timeZone);
   const recipients = count.data?.recipients ?? null;
 
@@ -70,7 +73,7 @@ export function ReviewStep(props: StepProps & { schedule: ScheduleChoice }) {
     }
     setSending(true);
     try {
-      await scheduleCampaign(client, c.id, when.sendAt);
+      await scheduleCampaign(client, c.id, when.localSendAt);
       navigate(`/app/marketing/campaigns/${c.id}`, { replace: true });
     } catch (e) {
       fail(e, 'review');
@@ -121,7 +124,7 @@ export function ReviewStep(props: StepProps & { schedule: ScheduleChoice }) {
           )}
         </Row>
         <Row label="When" step="schedule" onEdit={go}>
-          {later ? `${formatMoment(later, timeZone)} (${timeZone.replaceAll('_', ' ')})` : 'Now'}
+          {later ? `${formatMoment(later, timeZone)} (${timeZoneLabel(timeZone)})` : 'Now'}
         </Row>
         <Row label="Duration" step="schedule" onEdit={go}>
           <span data-testid="review-duration">

@@ -1,25 +1,31 @@
 import { SENDING_MSG } from '@common/api/campaign-sending';
 import { CAMPAIGN_MSG, DEFAULT_SEND_RATE, MAX_SEND_RATE } from '@common/api/campaigns';
+import { timeZoneLabel } from '@common/time-zone';
 import { useState } from 'react';
+import { TeamTimeZoneNote, useTeamTimeZone } from '../../../../components/TeamTimeZoneNote';
 import { TextField } from '../../../../components/TextField';
-import { browserTimeZone, zonedToIso } from '../format';
+import { zonedToIso } from '../format';
 import { StepFrame } from './StepFrame';
 import type { StepProps } from './steps';
 
 /** When to send: now, or a date and time in the team's time zone. Sent with the campaign at the end. */
 export type ScheduleChoice = { mode: 'now' | 'later'; date: string; time: string };
 
-/** The instant to send at (null: now), or the words of what is wrong with the choice. */
+/**
+ * What to send the server (null: now; else the team's wall clock, 'YYYY-MM-DD'T'HH:MM', which the
+ * server reads in the team's zone) and the instant it means in `timeZone`, for the review; or the
+ * words of what is wrong with the choice.
+ */
 export function sendAtOf(
   choice: ScheduleChoice,
   timeZone: string,
   now = Date.now(),
-): { sendAt: string | null } | { problem: string } {
-  if (choice.mode === 'now') return { sendAt: null };
+): { sendAt: string | null; localSendAt: string | null } | { problem: string } {
+  if (choice.mode === 'now') return { sendAt: null, localSendAt: null };
   const sendAt = zonedToIso(choice.date, choice.time, timeZone);
-  if (!sendAt) return { problem: 'Choose a date and a time' };
+  if (!sendAt) return { problem: SENDING_MSG.localSendAt };
   if (new Date(sendAt).getTime() <= now) return { problem: SENDING_MSG.sendAtPast };
-  return { sendAt };
+  return { sendAt, localSendAt: `${choice.date}T${choice.time.slice(0, 5)}` };
 }
 
 /** Step 5: now or later (in the team's time zone), and the send rate. */
@@ -32,7 +38,8 @@ export function ScheduleStep({
   choice,
   onChoice,
 }: StepProps & { choice: ScheduleChoice; onChoice: (choice: ScheduleChoice) => void }) {
-  const timeZone = campaign?.timeZone ?? browserTimeZone();
+  // The team's zone (Settings → Team); the draft's own is only how it was shown before.
+  const timeZone = useTeamTimeZone().timeZone ?? campaign?.timeZone ?? 'UTC';
   const [rate, setRate] = useState(String(campaign?.sendRate ?? DEFAULT_SEND_RATE));
   const [problem, setProblem] = useState<string | null>(null);
   const [rateProblem, setRateProblem] = useState<string | null>(null);
@@ -54,7 +61,7 @@ export function ScheduleStep({
   return (
     <StepFrame
       title="Choose when to send"
-      description={`Times are in your team’s time zone, ${timeZone.replaceAll('_', ' ')}.`}
+      description={`Times are in your team’s time zone, ${timeZoneLabel(timeZone)}.`}
       error={error ?? problem}
       busy={busy}
       onBack={() => go('variables')}
@@ -89,6 +96,7 @@ export function ScheduleStep({
           </label>
         ))}
       </fieldset>
+      <TeamTimeZoneNote lead="Dates and times here are in the team’s time zone" />
       {choice.mode === 'later' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -102,7 +110,7 @@ export function ScheduleStep({
             type="time"
             value={choice.time}
             onChange={(e) => change({ time: e.target.value })}
-            hint={timeZone.replaceAll('_', ' ')}
+            hint={timeZoneLabel(timeZone)}
           />
         </div>
       )}
