@@ -207,6 +207,7 @@ test('axe finds no WCAG 2.0/2.1 A or AA violation on any screen, on a laptop or 
       open: async (p) => {
         await p.goto('/app/settings/team');
         await expect(p.getByLabel('Team members')).toBeVisible();
+        await expect(p.getByRole('combobox', { name: 'Time zone' })).toBeVisible();
       },
     },
     {

@@ -15,23 +15,29 @@ export function useTeamTimeZone(): { timeZone: string | null; canChange: boolean
 
 /**
  * "Times are in the team's time zone, Europe/Berlin." with a link to Settings → Team, where the owner
- * changes it (members read it there).
+ * changes it (members read it there). `lead: null` when the screen already names the zone: only the
+ * link's sentence.
  */
 export function TeamTimeZoneNote({
   lead = 'Times are in the team’s time zone',
   className = '',
   testId = 'team-time-zone-note',
 }: {
-  lead?: string;
+  lead?: string | null;
   className?: string;
   testId?: string;
 }) {
   const { timeZone, canChange } = useTeamTimeZone();
   if (!timeZone) return null;
+  const it = lead === null ? 'the team’s time zone' : 'it';
   return (
     <p className={`text-sm text-slate-600 ${className}`} data-testid={testId}>
-      {lead}, <strong className="font-medium text-slate-900">{timeZoneLabel(timeZone)}</strong>.{' '}
-      {canChange ? 'Change it in ' : 'The team owner sets it in '}
+      {lead !== null && (
+        <>
+          {lead}, <strong className="font-medium text-slate-900">{timeZoneLabel(timeZone)}</strong>.{' '}
+        </>
+      )}
+      {canChange ? `Change ${it} in ` : `The team owner sets ${it} in `}
       <Link to={TEAM_SETTINGS_PATH} className="font-medium text-ink-700 underline underline-offset-2">
         Settings → Team
       </Link>

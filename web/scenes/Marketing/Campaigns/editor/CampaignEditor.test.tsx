@@ -193,6 +193,7 @@ describe('the campaign create flow', () => {
     ).toBeTruthy();
     expect(await screen.findByText('Times are in your team’s time zone, America/New York.')).toBeTruthy();
     const note = screen.getByTestId('team-time-zone-note');
+    expect(note.textContent).toBe('Change the team’s time zone in Settings → Team.');
     expect(within(note).getByRole('link', { name: 'Settings → Team' }).getAttribute('href')).toBe(
       '/app/settings/team',
     );

@@ -67,6 +67,7 @@ export function ScheduleStep({
       onBack={() => go('variables')}
       onContinue={submit}
     >
+      <TeamTimeZoneNote lead={null} className="-mt-2" />
       <fieldset className="space-y-3">
         <legend className="sr-only">When</legend>
         {(['now', 'later'] as const).map((mode) => (
@@ -96,7 +97,6 @@ export function ScheduleStep({
           </label>
         ))}
       </fieldset>
-      <TeamTimeZoneNote lead="Dates and times here are in the team’s time zone" />
       {choice.mode === 'later' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
