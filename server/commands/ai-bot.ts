@@ -16,7 +16,7 @@ import { answersAt } from '../ai/bot/schedule';
 import { loadBot, loadBotSettings } from '../ai/bot/settings';
 import { AI_SAVED_MESSAGES } from '../ai/context';
 import { logAiFailure } from '../ai/log';
-import { aiStatus, resolveAi } from '../ai/resolve';
+import { aiStatus, notConfigured, resolveAi } from '../ai/resolve';
 import { recordAudit } from '../audit/audit-log';
 import { aiBotSettings, savedMessages } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -30,14 +30,14 @@ type BotActor = NonNullable<PolicyActor> & { teamId: string; accountId: string }
 export type AiBotDeps = AiDeps & { clock: Clock };
 
 async function present(deps: AiBotDeps, actor: BotActor): Promise<AiBotResponse> {
-  const [settings, { provider }, now] = await Promise.all([
+  const [settings, { provider, settings: ai }, now] = await Promise.all([
     loadBot(deps.db, actor.accountId),
     resolveAi(deps.db, deps.env, actor.accountId),
     deps.clock.now(deps.db),
   ]);
   return {
     settings,
-    status: aiStatus(deps.env, provider),
+    status: aiStatus(deps.env, provider, ai),
     answeringNow: !!provider && answersAt(settings, now),
     abilities: { configure: aiBotPolicy.can(actor, 'configure', { accountId: actor.accountId }) },
   };
@@ -115,12 +115,7 @@ export async function testAiBot(
   if (asksForPerson(last.text)) return handOver('asked_for_person');
 
   const { provider, settings: ai } = await resolveAi(deps.db, deps.env, actor.accountId);
-  if (!provider) {
-    return {
-      ok: false,
-      error: { code: 'ai_not_configured', message: aiStatus(deps.env, null).notConfiguredMessage! },
-    };
-  }
+  if (!provider) return { ok: false, error: notConfigured(ai) };
   const saved = await deps.db
     .select({ name: savedMessages.name, content: savedMessages.content })
     .from(savedMessages)

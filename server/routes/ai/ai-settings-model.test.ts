@@ -101,6 +101,14 @@ describe('a base URL without a model', () => {
     const suggest = await api(member, 'POST', '/api/ai/suggest', { contactId: contact.id });
     expect(suggest.statusCode).toBe(409);
     expect(suggest.json()).toMatchObject({ error: 'ai_not_configured', message: AI_MODEL_MISSING_MESSAGE });
+    // Marketing → AI Bots and its test chat say the same.
+    expect((await api(member, 'GET', '/api/ai/bot')).json().status.notConfiguredMessage).toBe(
+      AI_MODEL_MISSING_MESSAGE,
+    );
+    const botTest = await api(owner, 'POST', '/api/ai/bot/test', {
+      messages: [{ from: 'customer', text: 'Do you open on Sundays?' }],
+    });
+    expect(botTest.json()).toMatchObject({ ok: false, error: { message: AI_MODEL_MISSING_MESSAGE } });
 
     // Naming the model fixes it.
     const fixed = await api(owner, 'PUT', '/api/ai/settings', { model: 'team-model' });
