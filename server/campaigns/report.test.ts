@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TIMELINE_POINTS, TIMELINE_BUCKETS, timelineBucket } from './report';
+import { MAX_TIMELINE_POINTS, TIMELINE_BUCKETS, timelineBucket, timelineRange } from './report';
 
 const points = (first: number, last: number, size: number) =>
   Math.floor(last / size) - Math.floor(first / size) + 1;
@@ -31,5 +31,14 @@ describe('timelineBucket', () => {
           expect(points(first, first + span, smaller)).toBeGreaterThan(MAX_TIMELINE_POINTS);
       }
     }
+  });
+});
+
+describe('timelineRange', () => {
+  it('adds an empty bucket on each side of a campaign sent within one or two buckets, never to a longer one', () => {
+    const start = Date.UTC(2026, 2, 2, 10) / 1000;
+    expect(timelineRange(start + 3, start + 7, 10)).toEqual([start / 10 - 1, start / 10 + 1]);
+    expect(timelineRange(start, start + 12, 10)).toEqual([start / 10 - 1, start / 10 + 2]);
+    expect(timelineRange(start, start + 25, 10)).toEqual([start / 10, start / 10 + 2]);
   });
 });

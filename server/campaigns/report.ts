@@ -96,6 +96,17 @@ export function timelineBucket(first: number, last: number): number {
   return days * DAY;
 }
 
+/**
+ * The buckets the chart shows (bucket numbers, first and last included): those from the first to the
+ * last send or read, and, when that is fewer than three, an empty one on each side, so a campaign sent
+ * within a few seconds still draws a line and its axis reads two different times.
+ */
+export function timelineRange(first: number, last: number, size: number): [number, number] {
+  const from = Math.floor(first / size);
+  const to = Math.floor(last / size);
+  return to - from < 2 ? [from - 1, to + 1] : [from, to];
+}
+
 export type CampaignTimeline = { bucketSeconds: number; timeline: CampaignTimelinePoint[] };
 
 /**
@@ -134,7 +145,8 @@ export async function campaignTimeline(
   }
 
   const timeline: CampaignTimelinePoint[] = [];
-  for (let b = Math.floor(first / size); b <= Math.floor(last / size); b++) {
+  const [from, to] = timelineRange(first, last, size);
+  for (let b = from; b <= to; b++) {
     timeline.push({
       at: new Date(b * size * 1000).toISOString(),
       sent: sends.get(b) ?? 0,
