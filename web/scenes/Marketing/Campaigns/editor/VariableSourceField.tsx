@@ -100,7 +100,7 @@ export function VariableSourceField({
             className={inputClasses()}
             value={source.fallback}
             maxLength={CAMPAIGN_FALLBACK_MAX}
-            placeholder="When a contact has no value, e.g. there"
+            placeholder="e.g. there"
             aria-describedby={`${id}-fallback-hint`}
             onChange={(event) => onChange({ ...source, fallback: event.target.value })}
           />
