@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render';
 import { InboxShortcuts } from './InboxShortcuts';
@@ -59,6 +60,34 @@ describe('inbox shortcuts', () => {
     await waitFor(() => expect(document.title).toBe('(3) Switchboard'));
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
     expect(onSelect).toHaveBeenLastCalledWith('cy');
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(onSelect).toHaveBeenLastCalledWith('ben');
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(onSelect).toHaveBeenLastCalledWith('ana');
+  });
+
+  it('steps on from the last step even before the screen shows it, and from a chat opened otherwise', async () => {
+    const user = userEvent.setup();
+    stubInboxApi({ unassigned, mine });
+    const onSelect = vi.fn();
+    // onSelect does not move the open chat here, as when the screen has not caught up with a press.
+    function Screen() {
+      const [open, setOpen] = useState('ana');
+      return (
+        <>
+          <button type="button" onClick={() => setOpen('ben')}>
+            Open Ben
+          </button>
+          <InboxShortcuts tab="unassigned" contactId={open} onSelect={onSelect} onJump={vi.fn()} />
+        </>
+      );
+    }
+    renderScreen(<Screen />);
+    await waitFor(() => expect(document.title).toBe('(3) Switchboard'));
+    await user.keyboard('{Alt>}{ArrowDown}{ArrowDown}{/Alt}');
+    expect(onSelect.mock.calls.map(([id]) => id)).toEqual(['ben', 'cy']);
+    // The agent opens Ben from the list: the next step starts there.
+    await user.click(screen.getByRole('button', { name: 'Open Ben' }));
     await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
     expect(onSelect).toHaveBeenLastCalledWith('ana');
   });

@@ -1,6 +1,6 @@
 import type { ContactListView, InboxTab } from '@common/api/inbox';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { neighbourId, visibleListContacts } from './inboxCache';
 import { useInboxShortcuts } from './useInboxShortcuts';
 import { useUnreadTitle } from './useUnreadTitle';
@@ -42,14 +42,24 @@ type InboxShortcutsProps = {
 export function InboxShortcuts({ tab, contactId, onSelect, onJump }: InboxShortcutsProps) {
   const client = useQueryClient();
   const [open, setOpen] = useState<'palette' | 'sheet' | null>(null);
+  // The chat the last step went to: a second Alt+↑ pressed before the screen has caught up with the
+  // first (the URL changes at once, the render follows) steps on from there, not from the old chat.
+  const current = useRef(contactId);
+  const rendered = useRef(contactId);
+  if (rendered.current !== contactId) {
+    rendered.current = contactId;
+    current.current = contactId;
+  }
   useUnreadTitle();
   useInboxShortcuts((shortcut) => {
     if (shortcut === 'palette' || shortcut === 'sheet') {
       setOpen(shortcut);
       return;
     }
-    const next = neighbourId(visibleListContacts(client, tab), contactId, shortcut === 'next' ? 1 : -1);
-    if (next) onSelect(next);
+    const next = neighbourId(visibleListContacts(client, tab), current.current, shortcut === 'next' ? 1 : -1);
+    if (!next) return;
+    current.current = next;
+    onSelect(next);
   });
   const close = () => setOpen(null);
   return (
