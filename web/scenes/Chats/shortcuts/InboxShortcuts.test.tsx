@@ -42,6 +42,19 @@ async function focusSearch() {
   search.focus();
 }
 
+/** onSelect does not move the open chat here, as when the screen has not caught up with a press. */
+function LaggingScreen({ onSelect }: { onSelect: (contactId: string) => void }) {
+  const [open, setOpen] = useState('ana');
+  return (
+    <>
+      <button type="button" onClick={() => setOpen('ben')}>
+        Open Ben
+      </button>
+      <InboxShortcuts tab="unassigned" contactId={open} onSelect={onSelect} onJump={() => undefined} />
+    </>
+  );
+}
+
 afterEach(() => {
   document.title = 'Switchboard';
 });
@@ -70,19 +83,7 @@ describe('inbox shortcuts', () => {
     const user = userEvent.setup();
     stubInboxApi({ unassigned, mine });
     const onSelect = vi.fn();
-    // onSelect does not move the open chat here, as when the screen has not caught up with a press.
-    function Screen() {
-      const [open, setOpen] = useState('ana');
-      return (
-        <>
-          <button type="button" onClick={() => setOpen('ben')}>
-            Open Ben
-          </button>
-          <InboxShortcuts tab="unassigned" contactId={open} onSelect={onSelect} onJump={vi.fn()} />
-        </>
-      );
-    }
-    renderScreen(<Screen />);
+    renderScreen(<LaggingScreen onSelect={onSelect} />);
     await waitFor(() => expect(document.title).toBe('(3) Switchboard'));
     await user.keyboard('{Alt>}{ArrowDown}{ArrowDown}{/Alt}');
     expect(onSelect.mock.calls.map(([id]) => id)).toEqual(['ben', 'cy']);
