@@ -150,6 +150,13 @@ export const audienceCountSchema = z.object({ audience: campaignAudienceSchema }
 /** Who an audience reaches now: the recipients, and the opted-out contacts it leaves out. */
 export type AudienceCount = { recipients: number; optedOut: number };
 
+/**
+ * GET /api/campaigns/messaging-limit — Meta's messaging limit of the team's number (how many customers
+ * it may start conversations with in a rolling 24 hours, from `messaging_limit_tier`) and how many
+ * campaigns reached in the last 24 hours. `perDay` is null when Meta sets no limit or it is unknown.
+ */
+export type MessagingLimitResponse = { tier: string | null; perDay: number | null; usedLast24h: number };
+
 export type Campaign = {
   id: string;
   name: string;

@@ -5,15 +5,17 @@ import {
   type CampaignAudience,
   type CampaignPreviewRecipient,
   type CreateCampaignBody,
+  type MessagingLimitResponse,
   type UpdateCampaignBody,
 } from '@common/api/campaigns';
 import { renderTemplateText } from '@common/api/templates';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import { audienceCondition, checkAudience, countAudience } from '../campaigns/audience';
+import { recentUniqueRecipients, tierLimit } from '../campaigns/tier';
 import { fieldIdsOf, fieldValuesOf, valuesFor } from '../campaigns/variables';
 import type { Executor } from '../db/client';
-import { campaigns, contactFields, contacts, media, templates } from '../db/schema';
+import { campaigns, contactFields, contacts, media, templates, whatsappAccounts } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { campaignPolicy } from '../policies/campaign';
 import type { PolicyActor } from '../policies/define-policy';
@@ -190,6 +192,24 @@ export async function countCampaignAudience(
   campaignPolicy.authorize(actor, 'view', { accountId: actor.accountId });
   await checkAudience(db, actor.accountId, audience);
   return countAudience(db, actor.accountId, audience);
+}
+
+/** The number's messaging limit and what campaigns used of it in the last 24 hours (every teammate). */
+export async function campaignMessagingLimit(
+  db: Executor,
+  actor: CampaignActor,
+): Promise<MessagingLimitResponse> {
+  campaignPolicy.authorize(actor, 'view', { accountId: actor.accountId });
+  const [account] = await db
+    .select({ tier: whatsappAccounts.messagingLimitTier })
+    .from(whatsappAccounts)
+    .where(eq(whatsappAccounts.id, actor.accountId));
+  const tier = account?.tier ?? null;
+  return {
+    tier,
+    perDay: tierLimit(tier),
+    usedLast24h: await recentUniqueRecipients(db, actor.accountId),
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import type {
   CampaignPreviewResponse,
   CampaignResponse,
   CreateCampaignInput,
+  MessagingLimitResponse,
   UpdateCampaignInput,
 } from '@common/api/campaigns';
 import type { ServerEventMap } from '@common/realtime';
@@ -36,6 +37,7 @@ export const campaignKeys = {
   preview: (id: string, version: string) => ['campaigns', 'preview', id, version] as const,
   recipients: (id: string, filter: RecipientFilter) => ['campaigns', 'recipients', id, filter] as const,
   audienceCount: (audience: CampaignAudience) => ['campaigns', 'audience-count', audience] as const,
+  messagingLimit: ['campaigns', 'messaging-limit'] as const,
 };
 
 export type RecipientFilter = { status: RecipientStatus | null; q: string };
@@ -81,6 +83,13 @@ export function campaignPreviewQuery(id: string, version: string) {
 }
 
 /** Who an audience reaches now; a teammate's tagging arrives through `campaignKeys.all` refetches. */
+/** The number's messaging limit and what campaigns used of it in the last 24 hours. */
+export const messagingLimitQuery = queryOptions({
+  queryKey: campaignKeys.messagingLimit,
+  queryFn: ({ signal }) => apiRequest<MessagingLimitResponse>('/api/campaigns/messaging-limit', { signal }),
+  staleTime: 10_000,
+});
+
 export function audienceCountQuery(audience: CampaignAudience) {
   return queryOptions({
     queryKey: campaignKeys.audienceCount(audience),

@@ -4,6 +4,7 @@ import {
   type Campaign,
   type CampaignListResponse,
   type CampaignPreviewResponse,
+  type MessagingLimitResponse,
 } from '@common/api/campaigns';
 import { EVERY_CONTACT_FILTER } from '@common/api/contact-filter';
 import type { ServerEventFrame } from '@common/realtime';
@@ -17,6 +18,7 @@ import {
   contactSegments,
   contacts,
   templates,
+  whatsappAccounts,
 } from '../../db/schema';
 import type { BrokerFrame } from '../../live/broker';
 import { apiCaller } from '../../test/api-caller';
@@ -246,6 +248,23 @@ describe('audience counts', () => {
     const elsewhere = await count(f.other, { kind: 'segment', segmentId: segment!.id });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.message).toBe(CAMPAIGN_MSG.segmentNotFound);
+  });
+});
+
+describe('the messaging limit', () => {
+  it("tells every teammate the number's limit and what campaigns used of it in 24 hours", async () => {
+    const res = await api<MessagingLimitResponse>(f.member, 'GET', '/api/campaigns/messaging-limit');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ tier: null, perDay: null, usedLast24h: 0 });
+    await ctx.db
+      .update(whatsappAccounts)
+      .set({ messagingLimitTier: 'TIER_250' })
+      .where(eq(whatsappAccounts.id, f.accountId));
+    expect((await api(f.owner, 'GET', '/api/campaigns/messaging-limit')).body).toEqual({
+      tier: 'TIER_250',
+      perDay: 250,
+      usedLast24h: 0,
+    });
   });
 });
 

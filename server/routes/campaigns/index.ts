@@ -5,12 +5,14 @@ import {
   type CampaignPreviewResponse,
   type CampaignResponse,
   createCampaignSchema,
+  type MessagingLimitResponse,
   updateCampaignSchema,
 } from '@common/api/campaigns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../../auth/require-account';
 import {
+  campaignMessagingLimit,
   countCampaignAudience,
   createCampaign,
   deleteCampaign,
@@ -89,6 +91,15 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<AudienceCount> => {
       const actor = await requireAccount(request);
       return countCampaignAudience(app.db, actor, request.body.audience);
+    },
+  );
+
+  app.get(
+    '/campaigns/messaging-limit',
+    { ...member, schema: { tags } },
+    async (request): Promise<MessagingLimitResponse> => {
+      const actor = await requireAccount(request);
+      return campaignMessagingLimit(app.db, actor);
     },
   );
 

@@ -7,6 +7,7 @@ import {
   unscheduleCampaign,
 } from '../../commands/campaign-sending';
 import {
+  campaignMessagingLimit,
   countCampaignAudience,
   createCampaign,
   deleteCampaign,
@@ -61,6 +62,11 @@ export function campaignAuthorizeCases(
       ability: 'campaign.view',
       refuses: ['teamless'],
       run: (a) => countCampaignAudience(db(), a, { kind: 'opted_in' }),
+    },
+    campaignMessagingLimit: {
+      ability: 'campaign.view',
+      refuses: ['teamless'],
+      run: (a) => campaignMessagingLimit(db(), a),
     },
     createCampaign: {
       ability: 'campaign.create',

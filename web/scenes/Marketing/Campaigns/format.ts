@@ -47,6 +47,24 @@ export function estimateDuration(recipients: number, sendRate: number): string {
     : `about ${plural(hours, 'hour')} ${plural(rest, 'minute')}`;
 }
 
+/**
+ * What Meta's messaging limit means for a campaign to `recipients` people: nothing when they all fit in
+ * what the last 24 hours left, else how many go now and that the rest wait. Null when there is no limit.
+ */
+export function messagingLimitNote(
+  recipients: number,
+  limit: { perDay: number | null; usedLast24h: number },
+): string | null {
+  const { perDay, usedLast24h } = limit;
+  if (perDay === null) return null;
+  const room = Math.max(0, perDay - usedLast24h);
+  if (recipients <= room) return null;
+  const cap = `${formatCount(perDay)} customers in 24 hours`;
+  if (room === 0)
+    return `Your number has reached WhatsApp's messaging limit (${cap}): the campaign waits until it frees up, then sends.`;
+  return `WhatsApp's messaging limit lets your number reach ${cap}, and ${formatCount(usedLast24h)} were reached in the last 24 hours: about ${formatCount(room)} get it now, the rest as the limit frees up.`;
+}
+
 /** '1,234'. */
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');

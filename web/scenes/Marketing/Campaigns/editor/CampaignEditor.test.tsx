@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/render';
-import { estimateDuration } from '../format';
+import { estimateDuration, messagingLimitNote } from '../format';
 import {
   approvedTemplate,
   CAMPAIGN_ID,
@@ -61,6 +61,7 @@ function draftServer(start: Campaign) {
         abilities: { manage: true },
       },
     },
+    'GET /api/campaigns/messaging-limit': { body: { tier: 'TIER_1K', perDay: 1000, usedLast24h: 400 } },
     'POST /api/campaigns/audience-count': (init) => ({
       body:
         body(init).audience.kind === 'segment'
@@ -210,6 +211,9 @@ describe('the campaign create flow', () => {
     expect(screen.getByTestId('review-duration').textContent).toBe(
       'Sending takes about 2 minutes at 80 messages a second.',
     );
+    expect((await screen.findByTestId('review-messaging-limit')).textContent).toBe(
+      "WhatsApp's messaging limit lets your number reach 1,000 customers in 24 hours, and 400 were reached in the last 24 hours: about 600 get it now, the rest as the limit frees up.",
+    );
     const review = screen.getByTestId('campaign-review');
     expect(within(review).getByText('Segment “VIP customers”')).toBeTruthy();
 
@@ -256,5 +260,11 @@ describe('the campaign create flow', () => {
     expect(estimateDuration(1_000_000, 80)).toBe('about 3 hours 28 minutes');
     expect(estimateDuration(100_000, 1000)).toBe('about 2 minutes');
     expect(estimateDuration(288_000, 80)).toBe('about 1 hour');
+    expect(messagingLimitNote(600, { perDay: 1000, usedLast24h: 400 })).toBeNull();
+    expect(messagingLimitNote(5000, { perDay: null, usedLast24h: 0 })).toBeNull();
+    expect(messagingLimitNote(601, { perDay: 1000, usedLast24h: 400 })).toMatch(/about 600 get it now/);
+    expect(messagingLimitNote(10, { perDay: 250, usedLast24h: 250 })).toBe(
+      "Your number has reached WhatsApp's messaging limit (250 customers in 24 hours): the campaign waits until it frees up, then sends.",
+    );
   });
 });

@@ -3,14 +3,14 @@ import { timeZoneLabel } from '@common/time-zone';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { audienceCountQuery, scheduleCampaign } from '../../../../api/campaigns';
+import { audienceCountQuery, messagingLimitQuery, scheduleCampaign } from '../../../../api/campaigns';
 import { contactFieldsQuery } from '../../../../api/contactFields';
 import { tagsQuery } from '../../../../api/inboxKeys';
 import { segmentsQuery } from '../../../../api/segments';
 import { Button } from '../../../../components/Button';
 import { useTeamTimeZone } from '../../../../components/TeamTimeZoneNote';
 import { audienceText } from '../audienceText';
-import { estimateDuration, formatMoment } from '../format';
+import { estimateDuration, formatMoment, messagingLimitNote } from '../format';
 import { audienceCountText } from './AudienceCountLine';
 import { type ScheduleChoice, sendAtOf } from './ScheduleStep';
 import { StepFrame } from './StepFrame';
@@ -61,10 +61,12 @@ export function ReviewStep(props: StepProps & { schedule: ScheduleChoice }) {
     ...audienceCountQuery(campaign?.audience ?? { kind: 'opted_in' }),
     enabled: Boolean(campaign?.audience),
   });
+  const limit = useQuery(messagingLimitQuery).data;
   if (!campaign) return null;
   const timeZone = teamZone ?? campaign.timeZone;
   const when = sendAtOf(schedule, timeZone);
   const recipients = count.data?.recipients ?? null;
+  const limitNote = recipients !== null && limit ? messagingLimitNote(recipients, limit) : null;
 
   const send = async (c: Campaign) => {
     if ('problem' in when) {
@@ -132,6 +134,11 @@ export function ReviewStep(props: StepProps & { schedule: ScheduleChoice }) {
               ? '—'
               : `Sending takes ${estimateDuration(recipients, campaign.sendRate)} at ${campaign.sendRate} messages a second.`}
           </span>
+          {limitNote && (
+            <p className="mt-1 text-amber-800" data-testid="review-messaging-limit">
+              {limitNote}
+            </p>
+          )}
         </Row>
       </dl>
       {recipients === 0 && (
