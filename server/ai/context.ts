@@ -9,6 +9,7 @@ import {
   savedMessages,
   tags,
 } from '../db/schema';
+import { contactDisplayName } from '../presenters/contact-name';
 
 /** How many of the chat's newest messages a suggestion reads. */
 export const AI_HISTORY_MESSAGES = 20;
@@ -28,11 +29,6 @@ export type ChatContext = {
   knowledge: string;
   savedReplies: { name: string; content: string }[];
 };
-
-/** The name the inbox shows: the team's, else WhatsApp's profile name, else the number. */
-export function contactName(contact: Contact): string {
-  return (contact.customName ?? '').trim() || contact.profileName.trim() || `+${contact.phone}`;
-}
 
 /**
  * Reads one chat's context for a prompt: the contact (already loaded and authorized by the caller),
@@ -84,7 +80,7 @@ export async function loadChatContext(
     }))
     .filter((m) => m.text !== '');
   return {
-    name: contactName(contact),
+    name: contactDisplayName(contact),
     tags: tagRows.map((t) => t.name),
     notes: contact.notes.trim(),
     fields: fieldRows,

@@ -2,6 +2,7 @@ import type { AuditAction, AuditEntry } from '@common/api/team';
 import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { auditLog, contacts, users } from '../db/schema';
+import { contactDisplayName, contactNameColumns } from '../presenters/contact-name';
 import { userLabel } from '../presenters/users';
 
 export type AuditRecord = {
@@ -57,18 +58,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function contactLabels(db: Executor, ids: string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: contacts.id,
-      customName: contacts.customName,
-      profileName: contacts.profileName,
-      phone: contacts.phone,
-    })
-    .from(contacts)
-    .where(inArray(contacts.id, wanted));
-  return new Map(
-    rows.map((c) => [c.id, (c.customName ?? '').trim() || c.profileName.trim() || `+${c.phone}`]),
-  );
+  const rows = await db.select(contactNameColumns).from(contacts).where(inArray(contacts.id, wanted));
+  return new Map(rows.map((c) => [c.id, contactDisplayName(c)]));
 }
 
 /** A team's newest entries first, with the actor's label and, for a contact, its name. */

@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { campaignPolicy } from '../policies/campaign';
 import type { PolicyActor } from '../policies/define-policy';
 import { type CampaignRow, presentCampaigns } from '../presenters/campaign';
+import { contactNameColumns } from '../presenters/contact-name';
 import { teamTimeZone } from '../teams/time-zone';
 import { presentTemplate } from '../templates/components';
 import type { CommandDeps } from './deps';
@@ -230,12 +231,7 @@ export async function previewCampaign(
   if (!templateRow) throw badRequest(CAMPAIGN_MSG.templateNotFound, 'validation_failed', 'templateId');
   const template = presentTemplate(templateRow);
   const people = await db
-    .select({
-      id: contacts.id,
-      customName: contacts.customName,
-      profileName: contacts.profileName,
-      phone: contacts.phone,
-    })
+    .select(contactNameColumns)
     .from(contacts)
     .where(
       and(await audienceCondition(db, actor.accountId, campaign.audience), ne(contacts.consent, 'opted_out')),

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { aiBotChats, contacts } from '../../db/schema';
 import type { DomainEvent } from '../../events/types';
+import { contactNameColumns } from '../../presenters/contact-name';
 import { type AiBotChatRow, presentChatBot } from './chat-state';
 import { loadBotSettings } from './settings';
 
@@ -28,12 +29,7 @@ export async function botFrames(
     loadBotSettings(db, accountId),
     db.select().from(aiBotChats).where(inArray(aiBotChats.contactId, ids)),
     db
-      .select({
-        id: contacts.id,
-        customName: contacts.customName,
-        profileName: contacts.profileName,
-        phone: contacts.phone,
-      })
+      .select(contactNameColumns)
       .from(contacts)
       .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, ids))),
   ]);
