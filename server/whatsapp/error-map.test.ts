@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { graphApiError } from '../test/graph-errors';
 import { describeError, type ErrorContext, userMessageFor } from './error-map';
-import { GraphApiError, GraphConfigError, GraphNetworkError, GraphResponseError } from './graph-errors';
-
-function apiError(
-  code: number | null,
-  extra: Partial<ConstructorParameters<typeof GraphApiError>[0]> = {},
-): GraphApiError {
-  return new GraphApiError({
-    message: code === null ? 'WhatsApp API error: HTTP 500' : `(#${code}) Meta title`,
-    httpStatus: 400,
-    code,
-    subcode: null,
-    type: 'OAuthException',
-    details: null,
-    fbtraceId: null,
-    isTransient: false,
-    userTitle: null,
-    userMessage: null,
-    ...extra,
-  });
-}
+import { GraphConfigError, GraphNetworkError, GraphResponseError } from './graph-errors';
 
 const WINDOW =
   'More than 24 hours have passed since this customer last messaged you. Until they reply, you can only send an approved template.';
@@ -119,8 +101,8 @@ const table: [number, ErrorContext, string, string][] = [
 
 describe('userMessageFor', () => {
   it.each(table)('code %s while sending %s reads "%s"', (code, context, message, action) => {
-    expect(userMessageFor(apiError(code), context)).toBe(message);
-    expect(describeError(apiError(code), context)).toMatchObject({ code, action });
+    expect(userMessageFor(graphApiError(code), context)).toBe(message);
+    expect(describeError(graphApiError(code), context)).toMatchObject({ code, action });
   });
 
   it('reads the same way for an error object from a failed-status webhook', () => {
@@ -153,7 +135,7 @@ describe('userMessageFor', () => {
     ['account', 'Failed to get WhatsApp account details'],
     ['media_upload', 'WhatsApp image, document or video upload failed'],
   ] as const)('falls back to the spec text for %s on an unknown code', (context, message) => {
-    expect(userMessageFor(apiError(999_999), context)).toBe(message);
+    expect(userMessageFor(graphApiError(999_999), context)).toBe(message);
     expect(userMessageFor(new Error('boom'), context)).toBe(message);
     expect(userMessageFor(undefined, context)).toBe(message);
   });
@@ -161,20 +143,20 @@ describe('userMessageFor', () => {
   it("shows Meta's own message where the spec does ('Token exchange failed: ...')", () => {
     expect(
       userMessageFor(
-        apiError(1_234_567, { message: 'This authorization code has expired.' }),
+        graphApiError(1_234_567, { message: 'This authorization code has expired.' }),
         'token_exchange',
       ),
     ).toBe('Token exchange failed: This authorization code has expired.');
     expect(
       userMessageFor(
-        apiError(999_999, {
+        graphApiError(999_999, {
           message: '(#100) Invalid parameter',
           userMessage: 'Template name already exists',
         }),
         'template_create',
       ),
     ).toBe('Failed to create template: Template name already exists');
-    expect(userMessageFor(apiError(999_999, { userMessage: 'Shown to users' }), 'text')).toBe(
+    expect(userMessageFor(graphApiError(999_999, { userMessage: 'Shown to users' }), 'text')).toBe(
       'Failed to send message: Shown to users',
     );
   });
@@ -217,7 +199,7 @@ describe('userMessageFor', () => {
   });
 
   it('marks a 5xx without a code as retryable but keeps the plain lead-in', () => {
-    expect(describeError(apiError(null, { httpStatus: 503 }), 'text')).toEqual({
+    expect(describeError(graphApiError(null, { httpStatus: 503 }), 'text')).toEqual({
       message: 'Failed to send message',
       code: null,
       action: 'retry_later',
